@@ -1,0 +1,31 @@
+import type { z } from 'zod'
+
+export type Method = 'GET' | 'POST'
+
+/**
+ * Who may make a call: `public` needs no session (only a valid signature), `session` needs any
+ * session (anonymous guests too), `account` needs a signed-up account.
+ */
+export type Access = 'public' | 'session' | 'account'
+
+export interface CallDef {
+  method: Method
+  path: string
+  access: Access
+  summary: string
+  /** Query (GET) or JSON body (POST). Omitted for calls without input and for multipart uploads. */
+  input?: z.ZodType
+  /** The `data` of a success answer. */
+  response: z.ZodType
+  /** Multipart upload calls carry a file field of this name. */
+  upload?: { field: string }
+  /** Exempt from request signing (only for calls a browser makes without our client). */
+  unsigned?: boolean
+}
+
+export function defineCall<const C extends CallDef>(call: C): C {
+  return call
+}
+
+export type CallInput<C extends CallDef> = C['input'] extends z.ZodType ? z.input<C['input']> : undefined
+export type CallData<C extends CallDef> = z.output<C['response']>

@@ -1,0 +1,17 @@
+/** Request headers every API call carries (spec §7). Lower-case, as Node presents them. */
+export const Headers = {
+  userId: 'x-user-id',
+  token: 'authorization',
+  platform: 'x-platform',
+  platformUi: 'x-platform-ui',
+  timezone: 'x-timezone',
+  deviceId: 'x-device-id',
+  userRole: 'x-user-role',
+  userType: 'x-user-type',
+  internalTest: 'x-internal-test',
+  signature: 'x-sign',
+  appVersion: 'x-app-version',
+  /** Response header: the server clock in seconds, so a client can correct its own. */
+  serverTs: 'x-server-ts',
+  idempotencyKey: 'idempotency-key',
+} as const

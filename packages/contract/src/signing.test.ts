@@ -1,0 +1,41 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { canonicalRequest, signingKey, signRequest } from './signing.ts'
+
+describe('request signing', () => {
+  it('builds the canonical string with sorted keys and without sign', () => {
+    expect(
+      canonicalRequest('post', '/fapi/core/x/', { b: 2, a: 'x y', sign: 'zzz', c: { d: 1 }, e: undefined }),
+    ).toBe('POST\n/fapi/core/x/\na=x%20y&b=2&c=%7B%22d%22%3A1%7D')
+  })
+
+  it('does not depend on the order of the params', () => {
+    fc.assert(
+      fc.asyncProperty(
+        fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), fc.string()),
+        async (params) => {
+          const reversed = Object.fromEntries(Object.entries(params).reverse())
+          expect(await signRequest('k', 'GET', '/p', params)).toBe(
+            await signRequest('k', 'GET', '/p', reversed),
+          )
+        },
+      ),
+      { numRuns: 50 },
+    )
+  })
+
+  it('changes with the key, the method, the path and every value', async () => {
+    const base = await signRequest('k', 'POST', '/p', { ts: 1, a: 'x' })
+    expect(base).toMatch(/^[a-f0-9]{64}$/)
+    expect(await signRequest('k2', 'POST', '/p', { ts: 1, a: 'x' })).not.toBe(base)
+    expect(await signRequest('k', 'GET', '/p', { ts: 1, a: 'x' })).not.toBe(base)
+    expect(await signRequest('k', 'POST', '/q', { ts: 1, a: 'x' })).not.toBe(base)
+    expect(await signRequest('k', 'POST', '/p', { ts: 2, a: 'x' })).not.toBe(base)
+    expect(await signRequest('k', 'POST', '/p', { ts: 1, a: 'y' })).not.toBe(base)
+  })
+
+  it('binds the key to the session token when there is one', () => {
+    expect(signingKey('client', null)).toBe('client')
+    expect(signingKey('client', 'tok')).toBe('client:tok')
+  })
+})
