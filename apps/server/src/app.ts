@@ -1,0 +1,295 @@
+import { randomUUID } from 'node:crypto'
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import helmet from '@fastify/helmet'
+import multipart from '@fastify/multipart'
+import rateLimit from '@fastify/rate-limit'
+import fastifyStatic from '@fastify/static'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import { type ClientConfig, ErrorCodes } from '@velvet/contract'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { Redis } from 'ioredis'
+import type { DestinationStream } from 'pino'
+import { type AccountBalances, noLedgerBalances } from './modules/account/balances.ts'
+import {
+  createEmailPreferencesService,
+  type EmailPreferencesService,
+} from './modules/account/email-service.ts'
+import { createAccountRepo } from './modules/account/repo.ts'
+import { registerAccountRoutes } from './modules/account/routes.ts'
+import { createAccountService } from './modules/account/service.ts'
+import { createAuthEvents } from './modules/auth/events.ts'
+import { createGoogleVerifier } from './modules/auth/google.ts'
+import { createAuthRepo } from './modules/auth/repo.ts'
+import { registerAuthRoutes } from './modules/auth/routes.ts'
+import { type Clock, createAuthService } from './modules/auth/service.ts'
+import { createCreatorRepo } from './modules/creator/repo.ts'
+import { registerCreatorRoutes } from './modules/creator/routes.ts'
+import { createSandboxRepo } from './modules/creator/sandbox-repo.ts'
+import { type CreatorService, createCreatorService } from './modules/creator/service.ts'
+import { createNotificationRepo } from './modules/notifications/repo.ts'
+import { createNotificationService, type NotificationService } from './modules/notifications/service.ts'
+import { createPushRepo } from './modules/push/repo.ts'
+import { registerPushRoutes } from './modules/push/routes.ts'
+import { createPushService, type PushService } from './modules/push/service.ts'
+import { type SocialModules, wireSocialModules } from './modules/social/wiring.ts'
+import { createSystemRepo } from './modules/system/repo.ts'
+import { registerSystemRoutes } from './modules/system/routes.ts'
+import { createSystemService, type SystemService } from './modules/system/service.ts'
+import { createUsersRepo } from './modules/users/repo.ts'
+import { registerUsersRoutes } from './modules/users/routes.ts'
+import { createUsersService } from './modules/users/service.ts'
+import { type Config, loadSecrets } from './platform/config.ts'
+import { type Database, pingDatabase } from './platform/db.ts'
+import { installErrorHandler } from './platform/error-handler.ts'
+import { AppError } from './platform/errors.ts'
+import { countryOf, createGeoLocator } from './platform/geoip.ts'
+import { createSandboxPartner } from './platform/identity/sandbox.ts'
+import { registerSandboxRoutes } from './platform/identity/sandbox-routes.ts'
+import { loggerOptions } from './platform/logger.ts'
+import { createMailer, type Mailer } from './platform/mail.ts'
+import { createPushSender, loadVapidKeys } from './platform/push.ts'
+import { attachRealtime, type Realtime } from './platform/realtime.ts'
+import { installRequestSigning } from './platform/signing.ts'
+import { createDiskStorage } from './platform/storage.ts'
+import { installViewer } from './platform/viewer.ts'
+import { isApiPath, serveWebApp } from './platform/web.ts'
+
+export interface AppDeps {
+  config: Readonly<Config>
+  database: Database
+  clock?: Clock
+  mailer?: Mailer
+  /** Where log lines go (stdout by default; tests collect them). */
+  logStream?: DestinationStream
+  /** Negative-balance check for deleting an account (default: no ledger yet, see account/balances.ts). */
+  balances?: AccountBalances
+}
+
+export const systemClock: Clock = { now: () => new Date() }
+
+/** The services other modules, jobs and tests reach (`app.services`). */
+export interface AppServices {
+  realtime: Realtime
+  notifications: NotificationService
+  push: PushService
+  system: SystemService
+  /** Blocks and follows (isBlockedEitherWay, assertNotBlocked) for later modules. */
+  social: SocialModules['social']
+  /** Blocked locations (assertVisible) for posts, media and live. */
+  safety: SocialModules['safety']
+  /** Unsubscribe links, List-Unsubscribe headers and `wantsEmail` for every mail sender. */
+  emailPreferences: EmailPreferencesService
+  /** `assertVerifiedCreator` for paid content and live. */
+  creator: Pick<CreatorService, 'assertVerifiedCreator'>
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices
+  }
+}
+
+export async function buildApp({
+  config,
+  database,
+  clock = systemClock,
+  logStream,
+  mailer,
+  balances = noLedgerBalances,
+}: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logStream
+      ? { ...loggerOptions(config.logLevel), stream: logStream }
+      : loggerOptions(config.logLevel),
+    genReqId: (req) => {
+      const given = req.headers['x-request-id']
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID()
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  installErrorHandler(app)
+
+  const now = () => clock.now().getTime()
+  const publicConfig: ClientConfig = {
+    signing_key: config.signingClientKey,
+    google_client_id: config.google.clientId ?? null,
+    google_auth_url: config.google.clientId ? config.google.authUrl : null,
+    version: config.version,
+  }
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'media-src': ["'self'", 'blob:'],
+        'connect-src': ["'self'", 'ws:', 'wss:'],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  })
+  // Limits live in memory, or in Redis when REDIS_URL is set so that every process counts together.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()))
+  await app.register(rateLimit, {
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    ...(redis ? { redis, nameSpace: 'velvet-rl:' } : {}),
+    errorResponseBuilder: () => new AppError('RateLimited'),
+    // The built web app (scripts, styles, icons, index.html) is not API traffic: a page load fetches dozens.
+    allowList: (req) => req.method === 'GET' && !isApiPath(req.url),
+  })
+  await app.register(multipart)
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Velvet API',
+        version: config.version,
+        description: 'Generated from packages/contract.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(swaggerUi, { routePrefix: '/docs' })
+
+  const storage = createDiskStorage(path.join(config.dataDir, 'media'))
+  // GeoIP (blocked locations, session countries): the database loads on the first public-address lookup.
+  const geo = createGeoLocator()
+  // The gateway resolves handshake tokens with the auth service, which in turn emits through the gateway.
+  const realtime = await attachRealtime(app, {
+    resolveViewer: (token) => auth.resolveViewer(token),
+    redisUrl: config.redisUrl,
+    log: app.log,
+  })
+  const accountRepo = createAccountRepo(database.db)
+  const authEvents = createAuthEvents(realtime)
+  const auth = createAuthService({
+    repo: createAuthRepo(database.db),
+    mailer: mailer ?? createMailer({ ...config.mail, log: app.log }),
+    clock,
+    verifyGoogle: config.google.clientId
+      ? createGoogleVerifier({
+          clientId: config.google.clientId,
+          issuer: config.google.issuer,
+          jwksUrl: config.google.jwksUrl,
+        })
+      : null,
+    portraitUrl: (key) => storage.publicUrl(key),
+    events: authEvents,
+    legal: accountRepo,
+    countryOf: (ip) => countryOf(geo, ip),
+    // Called at request time, once the social modules below are wired.
+    isNameReserved: (name) => socialModules.profiles.isNameReserved(name),
+  })
+  mkdirSync(config.dataDir, { recursive: true })
+  const secrets = loadSecrets(config)
+  const account = createAccountService({
+    repo: accountRepo,
+    codes: auth,
+    events: authEvents,
+    balances,
+    // Called at request time, once the social modules below are wired.
+    forget: (userId, tx) => socialModules.social.forgetAccount(userId, tx),
+    clock,
+  })
+  const emailPreferences = createEmailPreferencesService({
+    repo: accountRepo,
+    secret: secrets.appSecret,
+    publicUrl: config.publicUrl,
+  })
+  // The built-in sandbox is the only identity partner today (IDV_PROVIDER=sandbox): it approves whatever
+  // the person chooses on its page, so it is a stand-in until a real partner's adapter is written.
+  const sandbox = createSandboxPartner({
+    store: createSandboxRepo(database.db),
+    secret: secrets.idvWebhookSecret,
+    publicUrl: config.publicUrl,
+    dataDir: config.dataDir,
+    clock,
+    delayMs: config.identity.sandboxDelayMs,
+    log: app.log.child({ name: 'identity-sandbox' }),
+  })
+  app.addHook('onClose', async () => sandbox.close())
+  const creator = createCreatorService({
+    repo: createCreatorRepo(database.db),
+    legal: accountRepo,
+    provider: sandbox.provider,
+    events: authEvents,
+    portraitUrl: (key: string) => storage.publicUrl(key),
+    publicUrl: config.publicUrl,
+    clock,
+    log: app.log.child({ name: 'creator' }),
+  })
+  const vapid = loadVapidKeys(config.push, config.dataDir)
+  const push = createPushService({
+    repo: createPushRepo(database.db),
+    sender: createPushSender({ vapid, allowHttp: config.push.allowHttp }),
+    vapidPublicKey: vapid.publicKey,
+    clock,
+    log: app.log.child({ name: 'push' }),
+  })
+  const notifications = createNotificationService({
+    repo: createNotificationRepo(database.db),
+    realtime,
+    push,
+    clock,
+    log: app.log.child({ name: 'notifications' }),
+  })
+  const system = createSystemService({
+    repo: createSystemRepo(database.db),
+    notifications,
+    clock,
+    log: app.log.child({ name: 'system' }),
+  })
+  const users = createUsersService({ repo: createUsersRepo(database.db), settings: system, clock })
+  const socialModules = wireSocialModules({
+    db: database.db,
+    realtime,
+    geo,
+    clock,
+    portraitUrl: (key) => storage.publicUrl(key),
+  })
+  app.decorate('services', {
+    realtime,
+    notifications,
+    push,
+    system,
+    social: socialModules.social,
+    safety: socialModules.safety,
+    emailPreferences,
+    creator,
+  })
+
+  installViewer(app, auth.resolveViewer)
+  installRequestSigning(app, { clientKey: config.signingClientKey, now })
+
+  registerSystemRoutes(app, { publicConfig, now, ready: () => pingDatabase(database.db), system })
+  registerAuthRoutes(app, { auth, storage })
+  registerPushRoutes(app, { push })
+  registerUsersRoutes(app, { users, profiles: socialModules.profiles })
+  socialModules.register(app)
+  registerAccountRoutes(app, { account, emails: emailPreferences })
+  registerCreatorRoutes(app, { creator, provider: sandbox.provider, clock })
+  registerSandboxRoutes(app, { sandbox, clock })
+
+  await app.register(fastifyStatic, {
+    root: path.join(config.dataDir, 'media', 'portraits'),
+    prefix: '/media/portraits/',
+    decorateReply: false,
+    index: false,
+    setHeaders: (res) => res.header('cache-control', 'public, max-age=86400'),
+  })
+  await serveWebApp(app, config.webDist, publicConfig)
+
+  app.setNotFoundHandler((req, reply) => {
+    const message = isApiPath(req.url) ? ErrorCodes.NotFound.message : 'This page could not be found'
+    return reply.status(404).send({ result: 'error', error: { code: ErrorCodes.NotFound.code, message } })
+  })
+  return app
+}

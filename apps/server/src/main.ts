@@ -1,0 +1,54 @@
+import path from 'node:path'
+import { buildApp, systemClock } from './app.ts'
+import { registerAuthJobs } from './modules/auth/jobs.ts'
+import { createAuthRepo } from './modules/auth/repo.ts'
+import { ConfigError, readConfig } from './platform/config.ts'
+import { openDatabase, runMigrations } from './platform/db.ts'
+import { startJobs } from './platform/jobs.ts'
+
+async function main() {
+  let config: ReturnType<typeof readConfig>
+  try {
+    config = readConfig(process.env)
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+
+  const database = await openDatabase({ url: config.databaseUrl, dir: path.join(config.dataDir, 'pg') })
+  await runMigrations(database)
+  const app = await buildApp({ config, database })
+  const jobs = await startJobs(database, app.log)
+  if (config.runMode !== 'web') {
+    await registerAuthJobs(jobs, { repo: createAuthRepo(database.db), clock: systemClock })
+  }
+  if (config.runMode !== 'worker') {
+    await app.listen({ port: config.port, host: config.host })
+  }
+  app.log.info({ mode: config.runMode, database: database.kind, version: config.version }, 'velvet started')
+
+  let stopping = false
+  const stop = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    app.log.info({ signal }, 'shutting down')
+    const timer = setTimeout(() => process.exit(1), 10_000)
+    timer.unref()
+    try {
+      await app.close()
+      await jobs.stop({ graceful: true, timeout: 5_000 })
+      await database.close()
+      process.exit(0)
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed')
+      process.exit(1)
+    }
+  }
+  process.on('SIGINT', () => void stop('SIGINT'))
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+}
+
+await main()

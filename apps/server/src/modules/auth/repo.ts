@@ -1,0 +1,239 @@
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
+import { type Db, isUniqueViolation, type Tx } from '../../platform/db.ts'
+import { AppError } from '../../platform/errors.ts'
+import { emailCodes, sessions, type UserRow, users } from './schema.ts'
+
+type Conn = Db | Tx
+
+/** What an e-mail code confirms. */
+export type CodePurpose = 'login' | 'delete'
+
+export interface NewSession {
+  userId: number
+  tokenHash: string
+  deviceId: string | null
+  /** What /user/account shows: the user agent, address and country the session was issued to. */
+  userAgent: string | null
+  ip: string | null
+  country: string | null
+  createdAt: Date
+  expiresAt: Date
+}
+
+export interface ProfileFields {
+  birthday: string
+  userName: string
+  nickname: string
+}
+
+/** Every SQL statement of the auth module. */
+export function createAuthRepo(db: Db) {
+  return {
+    transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+      return db.transaction(work)
+    },
+
+    async createUser(
+      fields: { userType: number; email?: string; googleSub?: string },
+      conn: Conn = db,
+    ): Promise<UserRow> {
+      const [row] = await conn
+        .insert(users)
+        .values({
+          userType: fields.userType,
+          email: fields.email ?? null,
+          googleSub: fields.googleSub ?? null,
+        })
+        .returning()
+      if (!row) throw new Error('insert users returned nothing')
+      return row
+    },
+
+    async userById(id: number, conn: Conn = db): Promise<UserRow | undefined> {
+      const [row] = await conn.select().from(users).where(eq(users.id, id))
+      return row
+    },
+
+    async userByEmail(email: string, conn: Conn = db): Promise<UserRow | undefined> {
+      const [row] = await conn.select().from(users).where(eq(users.email, email))
+      return row
+    },
+
+    async userByGoogleSub(sub: string, conn: Conn = db): Promise<UserRow | undefined> {
+      const [row] = await conn.select().from(users).where(eq(users.googleSub, sub))
+      return row
+    },
+
+    async isUserNameTaken(userName: string, conn: Conn = db): Promise<boolean> {
+      const rows = await conn
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.userName}) = lower(${userName})`)
+      return rows.length > 0
+    },
+
+    /** Turns an anonymous guest into an account in place, so everything it did stays with it. */
+    async upgradeGuest(
+      userId: number,
+      fields: { email?: string; googleSub?: string },
+      conn: Conn = db,
+    ): Promise<UserRow | undefined> {
+      const [row] = await conn
+        .update(users)
+        .set({
+          userType: 0,
+          email: fields.email ?? null,
+          googleSub: fields.googleSub ?? null,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(users.id, userId), eq(users.userType, 3)))
+        .returning()
+      return row
+    },
+
+    async linkGoogle(userId: number, googleSub: string, conn: Conn = db): Promise<void> {
+      await conn.update(users).set({ googleSub, updatedAt: sql`now()` }).where(eq(users.id, userId))
+    },
+
+    /** Completes the sign-up profile once; answers undefined if it was already complete. */
+    async completeProfile(userId: number, p: ProfileFields, conn: Conn = db): Promise<UserRow | undefined> {
+      try {
+        const [row] = await conn
+          .update(users)
+          .set({
+            birthday: p.birthday,
+            userName: p.userName,
+            nickname: p.nickname,
+            profileCompletedAt: sql`now()`,
+            updatedAt: sql`now()`,
+          })
+          .where(and(eq(users.id, userId), eq(users.userType, 0), isNull(users.profileCompletedAt)))
+          .returning()
+        return row
+      } catch (error) {
+        // Two sign-ups racing for one name: the unique index decides.
+        if (isUniqueViolation(error)) throw new AppError('UsernameTaken')
+        throw error
+      }
+    },
+
+    async setPortrait(userId: number, portrait: string, conn: Conn = db): Promise<UserRow | undefined> {
+      const [row] = await conn
+        .update(users)
+        .set({ portrait, updatedAt: sql`now()` })
+        .where(eq(users.id, userId))
+        .returning()
+      return row
+    },
+
+    async createSession(s: NewSession, conn: Conn = db): Promise<void> {
+      await conn.insert(sessions).values({ ...s, lastUsedAt: s.createdAt })
+    },
+
+    /** Marks a session used now, unless that was already recorded after `staleBefore` (one write per window). */
+    async touchSession(sessionId: number, now: Date, staleBefore: Date, conn: Conn = db): Promise<void> {
+      await conn
+        .update(sessions)
+        .set({ lastUsedAt: now })
+        .where(and(eq(sessions.id, sessionId), lt(sessions.lastUsedAt, staleBefore)))
+    },
+
+    async liveSessionByHash(tokenHash: string, now: Date, conn: Conn = db) {
+      const [row] = await conn
+        .select({ session: sessions, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
+        )
+      return row
+    },
+
+    /** Revokes a live session; answers whether this call revoked it (false if already revoked). */
+    async revokeSession(sessionId: number, conn: Conn = db): Promise<boolean> {
+      const rows = await conn
+        .update(sessions)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id })
+      return rows.length > 0
+    },
+
+    /** The newest code of an e-mail for one purpose (a sign-in code never confirms a deletion). */
+    async latestCode(email: string, purpose: CodePurpose = 'login', conn: Conn = db) {
+      const [row] = await conn
+        .select()
+        .from(emailCodes)
+        .where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose)))
+        .orderBy(desc(emailCodes.createdAt), desc(emailCodes.id))
+        .limit(1)
+      return row
+    },
+
+    async countCodesSince(
+      where: { email?: string; ip?: string },
+      since: Date,
+      conn: Conn = db,
+    ): Promise<number> {
+      const filter = where.email ? eq(emailCodes.email, where.email) : eq(emailCodes.ip, where.ip ?? '')
+      const [row] = await conn
+        .select({ n: sql<number>`count(*)::int` })
+        .from(emailCodes)
+        .where(and(filter, gt(emailCodes.createdAt, since)))
+      return row?.n ?? 0
+    },
+
+    async insertCode(
+      c: {
+        email: string
+        purpose: CodePurpose
+        codeHash: string
+        ip: string
+        expiresAt: Date
+        createdAt: Date
+      },
+      conn: Conn = db,
+    ) {
+      // Only the newest code of an e-mail (for that purpose) is valid: retire the older ones.
+      await conn
+        .update(emailCodes)
+        .set({ consumedAt: c.createdAt })
+        .where(
+          and(
+            eq(emailCodes.email, c.email),
+            eq(emailCodes.purpose, c.purpose),
+            isNull(emailCodes.consumedAt),
+          ),
+        )
+      await conn.insert(emailCodes).values(c)
+    },
+
+    /** Counts one wrong try atomically and answers the new count. */
+    async addCodeAttempt(codeId: number, conn: Conn = db): Promise<number> {
+      const [row] = await conn
+        .update(emailCodes)
+        .set({ attempts: sql`${emailCodes.attempts} + 1` })
+        .where(eq(emailCodes.id, codeId))
+        .returning({ attempts: emailCodes.attempts })
+      return row?.attempts ?? Number.POSITIVE_INFINITY
+    },
+
+    /** Consumes a code once; answers false if another request consumed it first. */
+    async consumeCode(codeId: number, at: Date, conn: Conn = db): Promise<boolean> {
+      const rows = await conn
+        .update(emailCodes)
+        .set({ consumedAt: at })
+        .where(and(eq(emailCodes.id, codeId), isNull(emailCodes.consumedAt)))
+        .returning({ id: emailCodes.id })
+      return rows.length > 0
+    },
+
+    /** Deletes sessions that ended and e-mail codes that expired before `cutoff`. */
+    async purgeBefore(cutoff: Date, conn: Conn = db): Promise<void> {
+      await conn.delete(sessions).where(or(lt(sessions.expiresAt, cutoff), lt(sessions.revokedAt, cutoff)))
+      await conn.delete(emailCodes).where(lt(emailCodes.expiresAt, cutoff))
+    },
+  }
+}
+
+export type AuthRepo = ReturnType<typeof createAuthRepo>

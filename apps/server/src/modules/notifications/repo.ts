@@ -1,0 +1,47 @@
+import { and, count, desc, eq, isNull, lt } from 'drizzle-orm'
+import type { Db } from '../../platform/db.ts'
+import { type NewNotification, type NotificationRow, notifications } from './schema.ts'
+
+/** Every SQL statement of the notifications module. */
+export function createNotificationRepo(db: Db) {
+  return {
+    async insert(values: NewNotification): Promise<NotificationRow> {
+      const [row] = await db.insert(notifications).values(values).returning()
+      if (!row) throw new Error('insert notifications returned nothing')
+      return row
+    },
+
+    async unreadCount(userId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+      return row?.n ?? 0
+    },
+
+    /** Newest first, keyset on id: `before` is the last id of the previous page. */
+    async page(userId: number, limit: number, before?: number): Promise<NotificationRow[]> {
+      return db
+        .select()
+        .from(notifications)
+        .where(
+          before === undefined
+            ? eq(notifications.userId, userId)
+            : and(eq(notifications.userId, userId), lt(notifications.id, before)),
+        )
+        .orderBy(desc(notifications.id))
+        .limit(limit)
+    },
+
+    async markAllRead(userId: number, now: Date): Promise<number> {
+      const rows = await db
+        .update(notifications)
+        .set({ readAt: now })
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+        .returning({ id: notifications.id })
+      return rows.length
+    },
+  }
+}
+
+export type NotificationRepo = ReturnType<typeof createNotificationRepo>

@@ -1,0 +1,42 @@
+import { AppError } from '../../platform/errors.ts'
+
+/**
+ * A keyset position in a list ordered by (time DESC, id DESC). `at` is the row's timestamp as PostgreSQL
+ * text with microseconds, so the next page starts exactly after it (a JavaScript Date would drop the
+ * microseconds and skip rows). Clients get it as opaque base64url text.
+ */
+export interface Cursor {
+  at: string
+  id: number
+}
+
+const shape = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|(\d{1,19})$/
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(`${cursor.at}|${cursor.id}`).toString('base64url')
+}
+
+export function decodeCursor(text: string | undefined): Cursor | null {
+  if (text === undefined || text === '') return null
+  const match = shape.exec(Buffer.from(text, 'base64url').toString())
+  const id = Number(match?.[2])
+  if (!match?.[1] || !Number.isSafeInteger(id) || Number.isNaN(Date.parse(match[1]))) {
+    throw new AppError('ValidationFailed', {
+      message: 'This list has changed. Please reload it.',
+      fields: [{ field: 'cursor', rule: 'page.cursor', message: 'This list has changed. Please reload it.' }],
+    })
+  }
+  return { at: match[1], id }
+}
+
+/** A page of `limit` rows from `rows` fetched with limit + 1: the extra row only says there is more. */
+export function pageFrom<R extends { cursor: Cursor }, T>(rows: R[], limit: number, present: (row: R) => T) {
+  const hasNext = rows.length > limit
+  const shown = hasNext ? rows.slice(0, limit) : rows
+  const last = shown.at(-1)
+  return {
+    list: shown.map(present),
+    cursor: hasNext && last ? encodeCursor(last.cursor) : null,
+    has_next: hasNext,
+  }
+}

@@ -1,0 +1,58 @@
+import { SystemSettings } from '@velvet/contract'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Viewer } from '../../platform/http.ts'
+import type { Clock } from '../auth/service.ts'
+import type { NotificationService } from '../notifications/service.ts'
+import type { SystemRepo } from './repo.ts'
+
+/** Defaults of spec §9 until an operator stores another value in system_settings. */
+export const defaultSettings: SystemSettings = {
+  CT: 1,
+  AP: 0,
+  live_enabled: false,
+  new_feature_until: '2025-11-15T10:00:00Z',
+}
+
+export interface SystemServiceDeps {
+  repo: SystemRepo
+  notifications: Pick<NotificationService, 'unreadCount'>
+  clock: Clock
+  log: FastifyBaseLogger
+}
+
+export function createSystemService({ repo, notifications, clock, log }: SystemServiceDeps) {
+  async function settings(): Promise<SystemSettings> {
+    const merged: Record<string, unknown> = { ...defaultSettings }
+    for (const { key, value } of await repo.settingRows()) {
+      if (!(key in defaultSettings)) continue
+      // A bad stored value falls back to the default for that key only.
+      const field = SystemSettings.shape[key as keyof SystemSettings].safeParse(value)
+      if (field.success) merged[key] = field.data
+      else log.warn({ key }, 'ignoring invalid system setting')
+    }
+    return SystemSettings.parse(merged)
+  }
+
+  return {
+    settings,
+
+    async setSetting<K extends keyof SystemSettings>(key: K, value: SystemSettings[K]) {
+      await repo.putSetting(key, SystemSettings.shape[key].parse(value), clock.now())
+    },
+
+    /**
+     * Tab badge totals. TC and SC are 0 because there are no conversations yet (the chat issue adds
+     * them); custody_status is omitted until managed accounts exist.
+     */
+    async init(viewer: Viewer) {
+      return { TC: 0, TN: await notifications.unreadCount(viewer.userId), SC: 0 }
+    },
+
+    async report(viewer: Viewer, action: string, payload: Record<string, string | number | boolean>) {
+      await repo.insertReport({ userId: viewer.userId, action, payload, createdAt: clock.now() })
+      return {}
+    },
+  }
+}
+
+export type SystemService = ReturnType<typeof createSystemService>

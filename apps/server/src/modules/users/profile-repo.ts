@@ -1,0 +1,121 @@
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm'
+import { type Db, isUniqueViolation, type Tx } from '../../platform/db.ts'
+import { AppError } from '../../platform/errors.ts'
+import { type UserRow, users } from '../auth/schema.ts'
+import { usernameHistory } from '../social/schema.ts'
+
+type Conn = Db | Tx
+
+const sameName = (column: typeof users.userName | typeof usernameHistory.userName, name: string) =>
+  sql`lower(${column}) = lower(${name})`
+
+/**
+ * The profile's SQL: the public fields of `users` (nickname, user name, bio) and the old user names that
+ * keep redirecting and stay reserved for Social.usernameRedirectDays.
+ */
+export function createProfileRepo(db: Db) {
+  return {
+    transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+      return db.transaction(work)
+    },
+
+    async userById(id: number, conn: Conn = db): Promise<UserRow | undefined> {
+      const [row] = await conn.select().from(users).where(eq(users.id, id))
+      return row
+    },
+
+    async userByName(name: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(sameName(users.userName, name))
+      return row
+    },
+
+    /** The user who gave up `name` most recently after `since` (the redirect window). */
+    async userByOldName(name: string, since: Date): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select({ user: users })
+        .from(usernameHistory)
+        .innerJoin(users, eq(users.id, usernameHistory.userId))
+        .where(and(sameName(usernameHistory.userName, name), gt(usernameHistory.changedAt, since)))
+        .orderBy(desc(usernameHistory.changedAt), desc(usernameHistory.id))
+        .limit(1)
+      return row?.user
+    },
+
+    /** Whether anyone gave up `name` after `since` (it is reserved for them until the window closes). */
+    async isNameReserved(name: string, since: Date): Promise<boolean> {
+      const rows = await db
+        .select({ id: usernameHistory.id })
+        .from(usernameHistory)
+        .where(and(sameName(usernameHistory.userName, name), gt(usernameHistory.changedAt, since)))
+        .limit(1)
+      return rows.length > 0
+    },
+
+    /** Whether someone other than `userId` holds `name` now, or gave it up after `since`. */
+    async isNameHeldByOther(name: string, userId: number, since: Date, tx: Tx): Promise<boolean> {
+      const current = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(sameName(users.userName, name), ne(users.id, userId)))
+      if (current.length > 0) return true
+      const reserved = await tx
+        .select({ id: usernameHistory.id })
+        .from(usernameHistory)
+        .where(
+          and(
+            sameName(usernameHistory.userName, name),
+            ne(usernameHistory.userId, userId),
+            gt(usernameHistory.changedAt, since),
+          ),
+        )
+        .limit(1)
+      return reserved.length > 0
+    },
+
+    /**
+     * Serialises every change that takes or gives up one of these names (transaction-scoped advisory
+     * locks, in a fixed order), so a name freed by one user cannot be taken by another before its
+     * history row exists.
+     */
+    async lockNames(names: string[], tx: Tx): Promise<void> {
+      const keys = [...new Set(names.map((n) => `user_name:${n.toLowerCase()}`))].sort()
+      for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`)
+    },
+
+    async lockUser(id: number, tx: Tx): Promise<UserRow | undefined> {
+      const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update')
+      return row
+    },
+
+    async updateProfile(
+      id: number,
+      fields: { nickname?: string; userName?: string; bio?: string },
+      now: Date,
+      tx: Tx,
+    ): Promise<UserRow> {
+      try {
+        const [row] = await tx
+          .update(users)
+          .set({ ...fields, updatedAt: now })
+          .where(eq(users.id, id))
+          .returning()
+        if (!row) throw new Error('user vanished while locked')
+        return row
+      } catch (error) {
+        // Someone took the name between our check and this update: the unique index decides.
+        if (isUniqueViolation(error)) throw new AppError('UsernameTaken')
+        throw error
+      }
+    },
+
+    /** Records a given-up name; a name taken back by its own user stops redirecting (it is current again). */
+    async recordNameChange(userId: number, oldName: string, newName: string, now: Date, tx: Tx) {
+      await tx
+        .delete(usernameHistory)
+        .where(and(eq(usernameHistory.userId, userId), sameName(usernameHistory.userName, newName)))
+      await tx.insert(usernameHistory).values({ userId, userName: oldName, changedAt: now })
+    },
+  }
+}
+
+export type ProfileRepo = ReturnType<typeof createProfileRepo>

@@ -1,0 +1,191 @@
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url().optional())
+  .optional()
+
+/** An optional secret: empty counts as unset, anything else must be long enough. */
+const optionalSecret = (min: number) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.string().min(min, `must be at least ${min} characters`).optional())
+    .optional()
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1')
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  WEB_DIST: z.string().optional(),
+  DATABASE_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  RUN_MODE: z.enum(['web', 'worker', 'both']).default('both'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool,
+  SIGNING_CLIENT_KEY: z.string().min(8).default('velvet-web-client-v1'),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Velvet <no-reply@velvet.local>'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  APP_VERSION: z.string().default('0.1.0'),
+  VAPID_PUBLIC_KEY: z.string().trim().optional(),
+  VAPID_PRIVATE_KEY: z.string().trim().optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https: URL')
+    .default('mailto:support@velvet.local'),
+  /** Accept plain-http push endpoints (only loopback test push services need this). */
+  PUSH_ALLOW_HTTP: bool,
+  /** Keys server-made signatures (e-mail unsubscribe links); generated into DATA_DIR/secret.json when absent. */
+  APP_SECRET: optionalSecret(32),
+  /** The identity-check partner of host verification (only the built-in sandbox exists today). */
+  IDV_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** The partner's webhook signing secret; generated into DATA_DIR/secret.json when absent (sandbox). */
+  IDV_WEBHOOK_SECRET: optionalSecret(16),
+  /** How long the sandbox partner waits before posting its decision webhook. */
+  IDV_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+})
+
+export type Env = z.input<typeof EnvSchema>
+
+export interface Config {
+  env: 'development' | 'production' | 'test'
+  port: number
+  host: string
+  publicUrl: string
+  dataDir: string
+  webDist: string
+  databaseUrl: string | undefined
+  redisUrl: string | undefined
+  runMode: 'web' | 'worker' | 'both'
+  logLevel: string
+  trustProxy: boolean
+  signingClientKey: string
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string }
+  google: { clientId: string | undefined; issuer: string; jwksUrl: string; authUrl: string }
+  rateLimitPerMinute: number
+  version: string
+  /** Keys given in the environment; when both are absent they are generated into DATA_DIR/vapid.json. */
+  push: {
+    vapidPublicKey: string | undefined
+    vapidPrivateKey: string | undefined
+    subject: string
+    allowHttp: boolean
+  }
+  /** Given in the environment, else generated once into DATA_DIR/secret.json (see loadSecrets). */
+  appSecret: string | undefined
+  identity: { provider: 'sandbox'; webhookSecret: string | undefined; sandboxDelayMs: number }
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[]
+
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.name = 'ConfigError'
+    this.problems = problems
+  }
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..')
+
+/** Parse the environment once; throws ConfigError listing every bad variable. */
+export function readConfig(env: Record<string, string | undefined>): Readonly<Config> {
+  const parsed = EnvSchema.safeParse(env)
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`))
+  }
+  const e = parsed.data
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(['VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither'])
+  }
+  const dataDir = path.resolve(e.DATA_DIR)
+  return Object.freeze({
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    dataDir,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    runMode: e.RUN_MODE,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    signingClientKey: e.SIGNING_CLIENT_KEY,
+    mail: Object.freeze({ smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') }),
+    google: Object.freeze({
+      clientId: e.GOOGLE_CLIENT_ID || undefined,
+      issuer: e.GOOGLE_ISSUER,
+      jwksUrl: e.GOOGLE_JWKS_URL,
+      authUrl: e.GOOGLE_AUTH_URL,
+    }),
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    version: e.APP_VERSION,
+    push: Object.freeze({
+      vapidPublicKey: e.VAPID_PUBLIC_KEY || undefined,
+      vapidPrivateKey: e.VAPID_PRIVATE_KEY || undefined,
+      subject: e.VAPID_SUBJECT,
+      allowHttp: e.PUSH_ALLOW_HTTP,
+    }),
+    appSecret: e.APP_SECRET,
+    identity: Object.freeze({
+      provider: e.IDV_PROVIDER,
+      webhookSecret: e.IDV_WEBHOOK_SECRET,
+      sandboxDelayMs: e.IDV_SANDBOX_DELAY_MS,
+    }),
+  })
+}
+
+export interface Secrets {
+  appSecret: string
+  idvWebhookSecret: string
+}
+
+const StoredSecrets = z.object({ appSecret: z.string().min(32), idvWebhookSecret: z.string().min(16) })
+
+/**
+ * The server's own secrets: from the configuration, or generated once into `<dataDir>/secret.json` (0600,
+ * created with `wx` so processes racing on first start share one file). Replacing the file invalidates
+ * every unsubscribe link already mailed, so keep it with the data folder or set the variables.
+ */
+export function loadSecrets(config: Pick<Config, 'appSecret' | 'identity' | 'dataDir'>): Secrets {
+  const given = { appSecret: config.appSecret, idvWebhookSecret: config.identity.webhookSecret }
+  if (given.appSecret && given.idvWebhookSecret) {
+    return { appSecret: given.appSecret, idvWebhookSecret: given.idvWebhookSecret }
+  }
+  const file = path.join(config.dataDir, 'secret.json')
+  const generated = {
+    appSecret: randomBytes(32).toString('base64url'),
+    idvWebhookSecret: randomBytes(32).toString('base64url'),
+  }
+  try {
+    mkdirSync(config.dataDir, { recursive: true })
+    writeFileSync(file, JSON.stringify(generated), { mode: 0o600, flag: 'wx' })
+  } catch (error) {
+    // Another process (or an earlier start) wrote it first: use those.
+    if ((error as { code?: string }).code !== 'EEXIST') throw error
+  }
+  const stored = StoredSecrets.parse(JSON.parse(readFileSync(file, 'utf8')))
+  return {
+    appSecret: given.appSecret ?? stored.appSecret,
+    idvWebhookSecret: given.idvWebhookSecret ?? stored.idvWebhookSecret,
+  }
+}

@@ -1,0 +1,76 @@
+import type { CallData, CallDef } from '@velvet/contract'
+import { okBody } from '@velvet/contract'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { z } from 'zod'
+import { AppError } from './errors.ts'
+
+/** Who is calling: resolved from the bearer token by the auth plugin before any handler runs. */
+export interface Viewer {
+  userId: number
+  userType: number
+  userRole: number
+  sessionId: number
+  /** The raw bearer token (needed to verify the request signature). */
+  token: string
+  expiresAt: Date
+  /** A signed-up account (not an anonymous guest). */
+  isAccount: boolean
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    viewer: Viewer | null
+  }
+  interface FastifyContextConfig {
+    /** The contract call a route serves (read by the signing and auth hooks). */
+    call?: CallDef
+  }
+}
+
+export interface CallContext<C extends CallDef> {
+  input: C['input'] extends z.ZodType ? z.output<C['input']> : undefined
+  viewer: C['access'] extends 'public' ? Viewer | null : Viewer
+  req: FastifyRequest
+  reply: FastifyReply
+}
+
+type Handler<C extends CallDef> = (ctx: CallContext<C>) => Promise<CallData<C>> | CallData<C>
+
+/** The OpenAPI tag of a call: its module (`/fapi/core/<module>/...`, `/api/<module>/...`). */
+function moduleOf(path: string): string {
+  const segments = path.split('/').filter(Boolean)
+  return (path.startsWith('/fapi/core/') ? segments[2] : segments[1]) ?? 'app'
+}
+
+/**
+ * Register one contract call: the path, method, input schema and response schema all come from the
+ * contract, so a route cannot drift from what the client sends and expects.
+ */
+export function registerCall<C extends CallDef>(
+  app: FastifyInstance,
+  call: C,
+  handler: Handler<C>,
+  options: { rateLimit?: { max: number; timeWindow: string | number } } = {},
+): void {
+  const schema: Record<string, unknown> = {
+    summary: call.summary,
+    tags: [moduleOf(call.path)],
+    response: { 200: okBody(call.response) },
+  }
+  if (call.input) schema[call.method === 'GET' ? 'querystring' : 'body'] = call.input
+
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: call.method,
+    url: call.path,
+    schema,
+    config: { call, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
+    handler: async (req, reply) => {
+      if (call.access !== 'public' && !req.viewer) throw new AppError('NotLoggedIn')
+      if (call.access === 'account' && !req.viewer?.isAccount) throw new AppError('SignupNeedsLogin')
+      const input = call.input ? (call.method === 'GET' ? req.query : req.body) : undefined
+      const data = await handler({ input, viewer: req.viewer, req, reply } as CallContext<C>)
+      return { result: 'ok' as const, data }
+    },
+  })
+}

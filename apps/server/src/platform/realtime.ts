@@ -1,0 +1,153 @@
+import { createAdapter } from '@socket.io/redis-adapter'
+import {
+  ErrorCodes,
+  type ErrorName,
+  SOCKET_PATH,
+  type SocketChannel,
+  SocketHandshakeAuth,
+  SocketHandshakeQuery,
+  type SocketPayload,
+  SocketPayloads,
+  Timing,
+} from '@velvet/contract'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import { createClient } from 'redis'
+import { Server } from 'socket.io'
+import type { ResolveViewer } from './viewer.ts'
+
+/** Who a message goes to: every socket of a user, of one session, or of one live room. */
+export type RealtimeTarget = { userId: number } | { sessionId: number } | { liveId: string }
+
+export interface Realtime {
+  /** Validates the body with the contract and emits `{ issued_num, channel, body }` on the channel. */
+  publish<C extends SocketChannel>(target: RealtimeTarget, channel: C, body: SocketPayload<C>): void
+  /** Whether the user has a connected socket on any process (asks the other processes through Redis). */
+  isOnline(userId: number): Promise<boolean>
+  /** Disconnects every socket of a session (after a logout), on every process. */
+  disconnectSession(sessionId: number): void
+}
+
+/** Server→client events, typed from the contract: every channel carries the spec's socket message. */
+type ServerEvents = {
+  [C in SocketChannel]: (message: { issued_num: number; channel: C; body: SocketPayload<C> }) => void
+}
+
+/** What a connected socket knows about its caller (from the token and the handshake query). */
+interface SocketData {
+  userId: number
+  sessionId: number
+  deviceId: string | null
+  platform: string | null
+  liveId: string | null
+}
+
+export const roomOf = (target: RealtimeTarget): string =>
+  'userId' in target
+    ? `user:${target.userId}`
+    : 'sessionId' in target
+      ? `session:${target.sessionId}`
+      : `live:${target.liveId}`
+
+/** A handshake refusal the client can read: `err.message` is the contract message, `err.data.code` the code. */
+function refusal(name: ErrorName): Error {
+  const entry = ErrorCodes[name]
+  return Object.assign(new Error(entry.message), { data: { code: entry.code, message: entry.message } })
+}
+
+/** Same-origin only: a browser handshake from another site is refused (non-browser clients send no Origin). */
+function sameOrigin(origin: string | undefined, host: string | undefined): boolean {
+  if (!origin) return true
+  try {
+    return new URL(origin).host === host
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The socket.io gateway on the app's own HTTP server (DESIGN §6). Connections authenticate with the
+ * session token in the handshake `auth`; each socket joins `user:<id>`, `session:<id>` and `live:<li>`.
+ * With `redisUrl`, the Redis adapter carries emits between server processes.
+ */
+export async function attachRealtime(
+  app: FastifyInstance,
+  deps: { resolveViewer: ResolveViewer; redisUrl: string | undefined; log: FastifyBaseLogger },
+): Promise<Realtime> {
+  const io = new Server<Record<string, never>, ServerEvents, Record<string, never>, SocketData>(app.server, {
+    path: SOCKET_PATH,
+    pingInterval: Timing.heartbeatMs,
+    pingTimeout: Timing.heartbeatTimeoutMs,
+    serveClient: false,
+    allowRequest: (req, callback) => callback(null, sameOrigin(req.headers.origin, req.headers.host)),
+  })
+  const log = deps.log.child({ name: 'realtime' })
+
+  let closeRedis: (() => Promise<unknown>) | null = null
+  if (deps.redisUrl) {
+    const pub = createClient({ url: deps.redisUrl })
+    const sub = pub.duplicate()
+    for (const client of [pub, sub]) client.on('error', (err: unknown) => log.error({ err }, 'redis error'))
+    await Promise.all([pub.connect(), sub.connect()])
+    io.adapter(createAdapter(pub, sub, { key: 'velvet-io' }))
+    closeRedis = () => Promise.allSettled([pub.close(), sub.close()])
+  }
+
+  io.use(async (socket, next) => {
+    const auth = SocketHandshakeAuth.safeParse(socket.handshake.auth)
+    if (!auth.success) return next(refusal('NotLoggedIn'))
+    const query = SocketHandshakeQuery.safeParse(socket.handshake.query)
+    if (!query.success) return next(refusal('ValidationFailed'))
+    try {
+      const viewer = await deps.resolveViewer(auth.data.token)
+      if (!viewer) return next(refusal('NotLoggedIn'))
+      const data: SocketData = {
+        userId: viewer.userId,
+        sessionId: viewer.sessionId,
+        deviceId: query.data.di ?? null,
+        platform: query.data.pt ?? null,
+        liveId: query.data.li ?? null,
+      }
+      socket.data = data
+      next()
+    } catch (err) {
+      log.error({ err }, 'socket handshake failed')
+      next(refusal('Generic'))
+    }
+  })
+
+  io.on('connection', (socket) => {
+    const { userId, sessionId, liveId } = socket.data
+    const rooms = [roomOf({ userId }), roomOf({ sessionId })]
+    if (liveId) rooms.push(roomOf({ liveId }))
+    void socket.join(rooms)
+    log.debug({ userId, sessionId }, 'socket connected')
+  })
+
+  // Open sockets would keep the HTTP server from closing: drop them first, then the adapter and Redis.
+  app.addHook('preClose', async () => {
+    io.local.disconnectSockets(true)
+    io.engine.close()
+  })
+  app.addHook('onClose', async () => {
+    await io.close().catch(() => undefined)
+    await closeRedis?.()
+  })
+
+  let sequence = 0
+  return {
+    publish(target, channel, body) {
+      const parsed = SocketPayloads[channel].parse(body)
+      // Increasing per process and roughly across processes: clients use it to drop duplicates.
+      sequence = (sequence + 1) % 1000
+      const message = { issued_num: Date.now() * 1000 + sequence, channel, body: parsed }
+      io.to(roomOf(target)).emit(channel, ...([message] as Parameters<ServerEvents[typeof channel]>))
+    },
+    async isOnline(userId) {
+      const sockets = await io.in(roomOf({ userId })).fetchSockets()
+      return sockets.length > 0
+    },
+    disconnectSession(sessionId) {
+      io.in(roomOf({ sessionId })).disconnectSockets(true)
+    },
+  }
+}

@@ -1,0 +1,10 @@
+/** Every table, for drizzle-kit. Each module owns its tables in its own schema.ts. */
+
+export * from './modules/account/schema.ts'
+export * from './modules/auth/schema.ts'
+export * from './modules/creator/schema.ts'
+export * from './modules/notifications/schema.ts'
+export * from './modules/push/schema.ts'
+export * from './modules/safety/schema.ts'
+export * from './modules/social/schema.ts'
+export * from './modules/system/schema.ts'

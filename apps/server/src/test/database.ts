@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { type Database, openDatabase, runMigrations } from '../platform/db.ts'
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
+ * PostgreSQL server of DATABASE_URL (created here, dropped by `close`).
+ */
+export async function freshDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL
+  if (!url) {
+    const database = await openDatabase({})
+    await runMigrations(database)
+    return database
+  }
+  const scratch = await scratchPostgresDatabase(url)
+  // The drop below terminates whatever connection is still idle in the pool: expected, not a failure.
+  const database = await openDatabase({ url: scratch.url, onIdleError: () => undefined })
+  await runMigrations(database)
+  const close = database.close
+  return {
+    ...database,
+    async close() {
+      await close()
+      await scratch.drop()
+    },
+  } as Database
+}
+
+/** A new, empty database on the PostgreSQL server of `serverUrl`; `drop` removes it. */
+export async function scratchPostgresDatabase(
+  serverUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `velvet_test_${process.pid}_${randomBytes(4).toString('hex')}`
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const target = new URL(serverUrl)
+  target.pathname = `/${name}`
+  return {
+    url: target.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: serverUrl })
+      await cleanup.connect()
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await cleanup.end()
+    },
+  }
+}
