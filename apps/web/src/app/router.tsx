@@ -1,0 +1,193 @@
+import { ERROR_PATH } from '@velvet/contract'
+import type { ReactNode } from 'react'
+import { createBrowserRouter, Navigate, type RouteObject, redirect } from 'react-router'
+import { infoRoutes } from '../features/info/routes.ts'
+import { peopleRoutes } from '../features/people/routes.ts'
+import { feature } from '../features/placeholders/feature-handle.ts'
+import { profileRoutes } from '../features/profile/routes.ts'
+import { settingsRoutes } from '../features/settings/routes.ts'
+import { AppLayout } from '../features/shell/AppLayout.tsx'
+import { activeChatContact } from '../features/shell/active-contact.ts'
+import { ExternalRedirectGate } from '../features/shell/ExternalRedirectGate.tsx'
+import { chatRoomRedirect, postViewTarget } from '../features/shell/guards.ts'
+import { OWN_PAGE_FOR } from '../features/shell/site-links.ts'
+import { setNavigator } from '../lib/navigation.ts'
+import { PageLoader } from '../ui/Spinner.tsx'
+import { RootLayout } from './RootLayout.tsx'
+import { RouteError } from './RouteError.tsx'
+
+type Module = { Component: () => ReactNode }
+type Load = () => Promise<Module>
+
+const loginScreen = () =>
+  import('../features/auth/LoginScreen.tsx').then((m) => ({ Component: m.LoginScreen }))
+
+/** A screen of a later issue: its own chunk (features/placeholders/<group>.tsx) and the feature's name. */
+function soon(path: string, load: Load, name: string, plural = false): RouteObject {
+  return { path, handle: feature(name, plural), lazy: load }
+}
+
+const later = {
+  notifications: () => import('../features/placeholders/notifications.tsx'),
+  messages: () => import('../features/placeholders/messages.tsx'),
+  chatRoom: () => import('../features/placeholders/chat-room.tsx'),
+  posts: () => import('../features/placeholders/posts.tsx'),
+  publish: () => import('../features/placeholders/publish.tsx'),
+  live: () => import('../features/placeholders/live.tsx'),
+  videoCall: () => import('../features/placeholders/video-call.tsx'),
+  mass: () => import('../features/placeholders/mass.tsx'),
+  pay: () => import('../features/placeholders/pay.tsx'),
+  subs: () => import('../features/placeholders/subs.tsx'),
+  setting: () => import('../features/placeholders/setting.tsx'),
+  agent: () => import('../features/placeholders/personal-agent.tsx'),
+  manage: () => import('../features/placeholders/manage.tsx'),
+  ref: () => import('../features/placeholders/ref.tsx'),
+  localTrans: () => import('../features/placeholders/local-trans.tsx'),
+} satisfies Record<string, Load>
+
+/** Every route of spec §2 whose feature comes with a later issue, inside the main layout. */
+const laterRoutes: RouteObject[] = [
+  soon('/notifications', later.notifications, 'Notifications', true),
+  soon('/message', later.messages, 'Messages', true),
+  {
+    ...soon('/chatRoom', later.chatRoom, 'Chats', true),
+    // spec §2: without an active contact and without both u1 and u2, the visitor goes home.
+    loader: ({ request }) => {
+      const to = chatRoomRedirect(new URL(request.url).search, activeChatContact.get() !== null)
+      return to ? redirect(to) : null
+    },
+  },
+  soon('/post', later.posts, 'Posts', true),
+  soon('/user/post_view', later.posts, 'Posts', true),
+  soon('/publish', later.publish, 'Publishing'),
+  soon('/publish/drafts', later.publish, 'Drafts', true),
+  soon('/publish/schedule', later.publish, 'Scheduled posts', true),
+  soon('/publish/success', later.publish, 'Publishing'),
+  soon('/live', later.live, 'Live'),
+  soon('/live/gifters', later.live, 'Live gifters', true),
+  soon('/live/join_live', later.live, 'Live'),
+  soon('/video-call', later.videoCall, 'Video calls', true),
+  soon('/video-call/setting', later.videoCall, 'Video call settings', true),
+  soon('/mass/list', later.mass, 'Mass messages', true),
+  soon('/mass/sender', later.mass, 'Mass messages', true),
+  soon('/mass/success', later.mass, 'Mass messages', true),
+  soon('/pay/coins', later.pay, 'Coins', true),
+  soon('/pay/wallet', later.pay, 'The wallet'),
+  soon('/pay/transactions', later.pay, 'Transactions', true),
+  soon('/pay/payout', later.pay, 'Payouts', true),
+  soon('/pay/payout/ach', later.pay, 'ACH payouts', true),
+  soon('/pay/payout/paypal', later.pay, 'PayPal payouts', true),
+  soon('/pay/payout/usdt', later.pay, 'USDT payouts', true),
+  soon('/pay/payout/payout_method', later.pay, 'Payout methods', true),
+  soon('/pay/payout/success', later.pay, 'Payouts', true),
+  soon('/subs/disable-auto-renew', later.subs, 'Membership settings', true),
+  soon('/subs/subs_detail', later.subs, 'Membership details', true),
+  soon('/subs/subscribers', later.subs, 'Members', true),
+  soon('/subs/subscriptions', later.subs, 'Subscriptions', true),
+  settingsRoutes.settings,
+  settingsRoutes.adult,
+  soon('/setting/paid_message', later.setting, 'Paid messages', true),
+  soon('/setting/toy_setting', later.setting, 'Toy settings', true),
+  settingsRoutes.account,
+  peopleRoutes.blocked,
+  settingsRoutes.creatorTools,
+  profileRoutes.editProfile,
+  peopleRoutes.followers,
+  peopleRoutes.following,
+  peopleRoutes.lists,
+  settingsRoutes.creatorAudit,
+  soon('/personal-agent/detail', later.agent, 'The personal agent'),
+  soon('/personal-agent/manage', later.agent, 'The personal agent'),
+  soon('/personal-agent/setting', later.agent, 'Personal agent settings', true),
+  soon('/manage/cards', later.manage, 'Saved cards', true),
+  soon('/manage/dmca_form', later.manage, 'DMCA requests', true),
+  soon('/manage/dmca_form/success', later.manage, 'DMCA requests', true),
+  settingsRoutes.terms,
+  settingsRoutes.emailNotifications,
+  settingsRoutes.emailUnsubscribe,
+  soon('/ref/about_referral', later.ref, 'The referral programme'),
+  soon('/ref/referral_earn', later.ref, 'Referral earnings', true),
+  soon('/ref/:code', later.ref, 'Referral links', true),
+  soon('/local/trans', later.localTrans, 'Translations', true),
+]
+
+/** Redirect paths without a page of their own show ours when the external switch is off (spec §2). */
+const ownPageRedirects: RouteObject[] = Object.entries(OWN_PAGE_FOR).map(([path, to]) => ({
+  path,
+  element: <Navigate to={to} replace />,
+}))
+
+/** History mode, base / (spec §2). Each screen is its own lazily loaded chunk. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    HydrateFallback: PageLoader,
+    children: [
+      {
+        ErrorBoundary: RouteError,
+        children: [
+          { path: '/', lazy: loginScreen },
+          { path: '/login', lazy: loginScreen },
+          {
+            path: '/login/oauth',
+            lazy: () =>
+              import('../features/auth/OAuthCallbackScreen.tsx').then((m) => ({
+                Component: m.OAuthCallbackScreen,
+              })),
+          },
+          {
+            path: '/google_login',
+            lazy: () =>
+              import('../features/auth/GoogleLoginScreen.tsx').then((m) => ({
+                Component: m.GoogleLoginScreen,
+              })),
+          },
+          {
+            path: '/waiting',
+            lazy: () =>
+              import('../features/auth/WaitingScreen.tsx').then((m) => ({ Component: m.WaitingScreen })),
+          },
+          {
+            path: `${ERROR_PATH}/:status`,
+            lazy: () =>
+              import('../features/errors/ErrorRouteScreen.tsx').then((m) => ({
+                Component: m.ErrorRouteScreen,
+              })),
+          },
+          // spec §2: /post/post_view is /post with the same query.
+          {
+            path: '/post/post_view',
+            loader: ({ request }) => redirect(postViewTarget(new URL(request.url).search)),
+          },
+          // /@{user_name} and the catch-all /{u}: a profile with a leading @, else the 404 page.
+          profileRoutes.profile,
+          {
+            Component: AppLayout,
+            children: [
+              {
+                path: '/home',
+                lazy: () =>
+                  import('../features/home/HomeScreen.tsx').then((m) => ({ Component: m.HomeScreen })),
+              },
+              ...laterRoutes,
+              { Component: ExternalRedirectGate, children: [...infoRoutes, ...ownPageRedirects] },
+            ],
+          },
+          {
+            path: '*',
+            lazy: () =>
+              import('../features/errors/NotFoundScreen.tsx').then((m) => ({ Component: m.NotFoundScreen })),
+          },
+        ],
+      },
+    ],
+  },
+]
+
+export const router = createBrowserRouter(routes)
+
+setNavigator((to, options) => {
+  void router.navigate(to, options)
+})

@@ -1,0 +1,132 @@
+import { UserRole } from '@velvet/contract'
+import {
+  Banknote,
+  Bot,
+  Crown,
+  ListChecks,
+  MapPinOff,
+  Megaphone,
+  MessageSquareLock,
+  PenSquare,
+  Radio,
+  Sparkles,
+  UserPen,
+} from 'lucide-react'
+import type { ComponentType } from 'react'
+import { Link } from 'react-router'
+import { buttonClassName } from '../../ui/Button.tsx'
+import { useSession } from '../auth/session.ts'
+import { RequireAccount } from '../settings/RequireAccount.tsx'
+import { ScreenHeader } from '../settings/ScreenHeader.tsx'
+import { EmptyState } from '../settings/ScreenStates.tsx'
+import { Tag } from '../settings/SettingsRows.tsx'
+import { SettingsPath } from '../settings/settings-paths.ts'
+import '../settings/settings-kit.css'
+import './creator.css'
+
+interface Tool {
+  title: string
+  text: string
+  icon: ComponentType<{ 'aria-hidden'?: boolean }>
+  /** Where it opens; none while the capability is not in this build. */
+  to?: string
+}
+
+/** The creator's tools; those of later capabilities say so plainly. */
+const TOOLS: readonly Tool[] = [
+  {
+    title: 'Edit profile',
+    text: 'Picture, name, username and bio',
+    icon: UserPen,
+    to: SettingsPath.editProfile,
+  },
+  { title: 'Lists', text: 'Group fans, e.g. “VIP fans”', icon: ListChecks, to: SettingsPath.lists },
+  {
+    title: 'Blocked locations',
+    text: 'Hide your profile from places',
+    icon: MapPinOff,
+    to: SettingsPath.blockedLocations,
+  },
+  { title: 'New post', text: 'Free and paid posts, scheduling', icon: PenSquare },
+  { title: 'Live', text: 'Stream with tickets and gifts', icon: Radio },
+  { title: 'Mass messages', text: 'Message many fans at once', icon: Megaphone },
+  { title: 'Memberships', text: 'Monthly subscriptions', icon: Crown },
+  { title: 'Paid messages', text: 'Your price per message', icon: MessageSquareLock },
+  { title: 'Payouts', text: 'Withdraw your earnings', icon: Banknote },
+  { title: 'Personal agent', text: 'A concierge that chats for you', icon: Bot },
+]
+
+/** /user/creator_tools: creators see their tools; viewers are invited to become one. */
+export function CreatorToolsScreen() {
+  return (
+    <RequireAccount>
+      <CreatorTools />
+    </RequireAccount>
+  )
+}
+
+function CreatorTools() {
+  const session = useSession()
+  const creator = session.kind === 'account' && session.user.user_role === UserRole.Creator
+  return (
+    <div className="v-set-screen">
+      <ScreenHeader title="Creator tools" />
+      <main className="v-set-body">
+        {creator ? (
+          <ul className="v-tools" aria-label="Creator tools">
+            {TOOLS.map((tool) => (
+              <li key={tool.title}>
+                <ToolCard tool={tool} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <EmptyState
+            icon={<Sparkles />}
+            title="Become a creator"
+            action={
+              <Link
+                to={`${SettingsPath.creatorAudit}?redirect=${encodeURIComponent(SettingsPath.creatorTools)}`}
+                className={buttonClassName({ size: 'md' })}
+              >
+                <Sparkles aria-hidden="true" />
+                Become a creator
+              </Link>
+            }
+          >
+            <p>
+              Creator tools open once you are a verified creator: accept the creator agreement and verify your
+              identity. It takes a few minutes.
+            </p>
+          </EmptyState>
+        )}
+      </main>
+    </div>
+  )
+}
+
+function ToolCard({ tool }: { tool: Tool }) {
+  const Icon = tool.icon
+  const content = (
+    <>
+      <span className="v-tools__icon">
+        <Icon aria-hidden />
+      </span>
+      <span className="v-tools__title">{tool.title}</span>
+      <span className="v-tools__text">{tool.text}</span>
+      {tool.to ? null : <Tag>Not available yet</Tag>}
+    </>
+  )
+  if (tool.to) {
+    return (
+      <Link to={tool.to} className="v-tools__card v-tools__card--link">
+        {content}
+      </Link>
+    )
+  }
+  return (
+    <div className="v-tools__card v-tools__card--soon" aria-disabled="true">
+      {content}
+    </div>
+  )
+}

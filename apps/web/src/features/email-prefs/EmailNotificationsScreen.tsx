@@ -1,0 +1,95 @@
+import {
+  type EmailCategory,
+  EmailCategoryTexts,
+  type EmailPreferences,
+  updateEmailPreferences,
+} from '@velvet/contract'
+import { ShieldCheck } from 'lucide-react'
+import { useMemo } from 'react'
+import { api } from '../../lib/api/index.ts'
+import { useSession } from '../auth/session.ts'
+import { RequireAccount } from '../settings/RequireAccount.tsx'
+import { ScreenHeader } from '../settings/ScreenHeader.tsx'
+import { ErrorState, SkeletonRows } from '../settings/ScreenStates.tsx'
+import { RowGroup } from '../settings/SettingsRows.tsx'
+import { SwitchRow } from '../settings/Switch.tsx'
+import { useFlagToggles } from '../settings/use-flag-toggles.ts'
+import { emailPrefsKeys, useEmailPreferences } from './email-prefs.queries.ts'
+import '../settings/settings-kit.css'
+
+interface PrefsData {
+  email: string | null
+  preferences: EmailPreferences
+}
+
+const categories = Object.keys(EmailCategoryTexts) as EmailCategory[]
+const read = (data: PrefsData) => data.preferences
+const write = (data: PrefsData, preferences: EmailPreferences) => ({ ...data, preferences })
+const send = (patch: Partial<EmailPreferences>) => api.call(updateEmailPreferences, { preferences: patch })
+
+/** /manage/email/notification: one switch per e-mail category; each saves at once. */
+export function EmailNotificationsScreen() {
+  return (
+    <RequireAccount>
+      <EmailNotifications />
+    </RequireAccount>
+  )
+}
+
+function EmailNotifications() {
+  const session = useSession()
+  const userId = session.kind === 'account' ? session.user.user_id : 0
+  const query = useEmailPreferences()
+  const queryKey = useMemo(() => emailPrefsKeys.preferences(userId), [userId])
+  const { toggle, pending } = useFlagToggles<EmailCategory, PrefsData>({ queryKey, read, write, send })
+
+  let content = <SkeletonRows count={categories.length} label="Loading your e-mail settings" />
+  if (query.isError) {
+    content = (
+      <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+    )
+  } else if (query.data) {
+    const { email, preferences } = query.data
+    content = (
+      <>
+        <p className="v-set-intro">
+          {email ? (
+            <>
+              E-mails go to <strong>{email}</strong>. Choose which ones you want.
+            </>
+          ) : (
+            'Your account has no e-mail address, so we send you no e-mails. Your choices are kept in case you add one.'
+          )}
+        </p>
+        <RowGroup title="Send me e-mails about">
+          {categories.map((category) => (
+            <SwitchRow
+              key={category}
+              title={EmailCategoryTexts[category].title}
+              description={EmailCategoryTexts[category].description}
+              checked={preferences[category]}
+              busy={pending.has(category)}
+              onChange={(value) => void toggle(category, value)}
+            />
+          ))}
+        </RowGroup>
+      </>
+    )
+  }
+
+  return (
+    <div className="v-set-screen">
+      <ScreenHeader title="E-mail notifications" />
+      <main className="v-set-body">
+        {content}
+        <p className="v-set-note">
+          <ShieldCheck aria-hidden="true" />
+          <span>
+            Security and sign-in e-mails (sign-in codes, account deletion codes) are always sent, whatever you
+            choose here.
+          </span>
+        </p>
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,146 @@
+import { type LegalDocument, UserRole } from '@velvet/contract'
+import { ChevronRight, FileSignature, FileText, ShieldCheck } from 'lucide-react'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { BottomSheet } from '../../ui/BottomSheet.tsx'
+import { Button } from '../../ui/Button.tsx'
+import { useSession } from '../auth/session.ts'
+import { AgreementText } from '../creator/AgreementText.tsx'
+import { useCreatorAgreement } from '../creator/creator.queries.ts'
+import { formatPacific, isoOf } from '../settings/format.ts'
+import { RequireAccount } from '../settings/RequireAccount.tsx'
+import { ScreenHeader } from '../settings/ScreenHeader.tsx'
+import { EmptyState, ErrorState, SkeletonRows } from '../settings/ScreenStates.tsx'
+import { RowGroup } from '../settings/SettingsRows.tsx'
+import { useLegalDocuments } from './legal.queries.ts'
+import '../settings/settings-kit.css'
+import '../creator/creator.css'
+import './legal.css'
+
+const icons = { terms: FileText, privacy: ShieldCheck, creator_agreement: FileSignature } as const
+
+/** /manage/terms: the legal documents that apply to the account, their versions and when they were accepted. */
+export function LegalTermsScreen() {
+  return (
+    <RequireAccount>
+      <LegalTerms />
+    </RequireAccount>
+  )
+}
+
+function LegalTerms() {
+  const query = useLegalDocuments()
+  const [reading, setReading] = useState(false)
+
+  let content = <SkeletonRows count={3} label="Loading the documents" />
+  if (query.isError) {
+    content = (
+      <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+    )
+  } else if (query.data?.documents.length === 0) {
+    content = (
+      <EmptyState icon={<FileText />} title="No documents">
+        <p>There are no legal documents to show for your account.</p>
+      </EmptyState>
+    )
+  } else if (query.data) {
+    content = (
+      <RowGroup title="Documents" footer="Acceptance times are Pacific time.">
+        {query.data.documents.map((document) => (
+          <DocumentRow key={document.kind} document={document} onRead={() => setReading(true)} />
+        ))}
+      </RowGroup>
+    )
+  }
+
+  return (
+    <div className="v-set-screen">
+      <ScreenHeader title="Legal terms" />
+      <main className="v-set-body">
+        <p className="v-set-intro">
+          The agreements between you and Velvet. When one changes, we tell you before the new version applies.
+        </p>
+        {content}
+      </main>
+      <AgreementSheet open={reading} onClose={() => setReading(false)} />
+    </div>
+  )
+}
+
+function isSameSite(path: string): boolean {
+  return path.startsWith('/') && !path.startsWith('//')
+}
+
+function DocumentRow({ document, onRead }: { document: LegalDocument; onRead: () => void }) {
+  const session = useSession()
+  const creator = session.kind === 'account' && session.user.user_role === UserRole.Creator
+  const Icon = icons[document.kind]
+  const accepted =
+    document.accepted_at === null ? (
+      document.kind === 'creator_agreement' && !creator ? (
+        'Accepted when you become a creator'
+      ) : (
+        'Not accepted yet'
+      )
+    ) : (
+      <>
+        Accepted <time dateTime={isoOf(document.accepted_at)}>{formatPacific(document.accepted_at)}</time>
+      </>
+    )
+  const body = (
+    <>
+      <span className="v-set-row__icon" aria-hidden="true">
+        <Icon />
+      </span>
+      <span className="v-set-row__text">
+        <span className="v-set-row__title">{document.title}</span>
+        <span className="v-set-row__hint">Version {document.version}</span>
+        <span className="v-set-row__hint">{accepted}</span>
+      </span>
+      <span className="v-set-row__end">
+        <ChevronRight className="v-set-row__chevron" aria-hidden="true" />
+      </span>
+    </>
+  )
+  // The creator agreement is read here; terms and privacy have their own pages.
+  if (document.kind === 'creator_agreement') {
+    return (
+      <button type="button" className="v-set-row v-set-row--link" onClick={onRead}>
+        {body}
+      </button>
+    )
+  }
+  if (!isSameSite(document.path)) {
+    return (
+      <a href={document.path} className="v-set-row v-set-row--link" target="_blank" rel="noreferrer">
+        {body}
+      </a>
+    )
+  }
+  return (
+    <Link to={document.path} className="v-set-row v-set-row--link">
+      {body}
+    </Link>
+  )
+}
+
+function AgreementSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const query = useCreatorAgreement(open)
+  return (
+    <BottomSheet open={open} onClose={onClose} title={query.data?.title ?? 'Creator agreement'}>
+      {query.isError ? (
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      ) : query.data ? (
+        <>
+          <p className="v-legal__version">Version {query.data.version}</p>
+          <AgreementText sections={query.data.sections} />
+          <Button variant="secondary" block onClick={onClose}>
+            Close
+          </Button>
+        </>
+      ) : (
+        <SkeletonRows count={3} label="Loading the agreement" />
+      )}
+    </BottomSheet>
+  )
+}

@@ -1,0 +1,62 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { ShieldCheck } from 'lucide-react'
+import { Button } from '../../ui/Button.tsx'
+import { HOME_PATH } from '../auth/redirect.ts'
+import { displayName, profilePath } from '../profile/profile-rules.ts'
+import { AccountOnly } from './AccountOnly.tsx'
+import { useBlockToggle } from './block.ts'
+import { PeopleList } from './PeopleList.tsx'
+import { peopleKeys, useBlocked } from './people.queries.ts'
+import { type CardPages, withoutCard } from './people-rules.ts'
+import { ScreenBar } from './ScreenBar.tsx'
+import './people.css'
+
+function Blocked({ meName }: { meName: string | null }) {
+  const query = useBlocked()
+  const client = useQueryClient()
+  const toggle = useBlockToggle()
+  return (
+    <div className="v-people-screen">
+      <ScreenBar title="Blocked accounts" fallback={meName ? profilePath(meName) : HOME_PATH} />
+      <div className="v-people-screen__body">
+        <p className="v-people-screen__intro">
+          People you block can't see your profile or posts, message you, call, send gifts or subscribe. They
+          aren't told.
+        </p>
+        <PeopleList
+          query={query}
+          label="Blocked accounts"
+          empty={{
+            icon: <ShieldCheck />,
+            title: "You haven't blocked anyone",
+            text: 'To block someone, open their profile and choose Block in the ⋯ menu.',
+          }}
+          action={(person) => (
+            <Button
+              variant="secondary"
+              size="md"
+              loading={toggle.pendingFor === person.user_id}
+              aria-label={`Unblock ${displayName(person)}`}
+              onClick={async () => {
+                const name = person.user_name ? `@${person.user_name}` : displayName(person)
+                const done = await toggle.run({ userId: person.user_id, name }, false)
+                if (done) {
+                  client.setQueryData<CardPages>(peopleKeys.blocked(), (data) =>
+                    data ? withoutCard(data, person.user_id) : data,
+                  )
+                }
+              }}
+            >
+              Unblock
+            </Button>
+          )}
+        />
+      </div>
+    </div>
+  )
+}
+
+/** /user/blocked: the accounts the viewer blocked, newest first, each with Unblock (after a confirm). */
+export function BlockedScreen() {
+  return <AccountOnly>{(user) => <Blocked meName={user.user_name} />}</AccountOnly>
+}

@@ -1,0 +1,73 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { ListName, Social, type UserList } from '@velvet/contract'
+import { useEffect } from 'react'
+import { useForm } from 'react-hook-form'
+import { z } from 'zod'
+import { isApiError, messageOf } from '../../lib/api/errors.ts'
+import { BottomSheet } from '../../ui/BottomSheet.tsx'
+import { Button } from '../../ui/Button.tsx'
+import { TextField } from '../../ui/TextField.tsx'
+import { toast } from '../../ui/toast-store.ts'
+import { useListActions } from './lists.ts'
+import './people.css'
+import './lists.css'
+
+const Schema = z.object({ name: ListName })
+
+/** Create a list, or rename `list`: one name field with the contract's rule; a taken name is said on it. */
+export function ListNameSheet({
+  open,
+  onClose,
+  list,
+  onCreated,
+}: {
+  open: boolean
+  onClose: () => void
+  /** The list to rename; without it a new list is made. */
+  list?: UserList | null
+  onCreated?: (list: UserList) => void
+}) {
+  const actions = useListActions()
+  const form = useForm({ resolver: zodResolver(Schema), defaultValues: { name: list?.name ?? '' } })
+  const { errors, isSubmitting } = form.formState
+
+  useEffect(() => {
+    if (open) form.reset({ name: list?.name ?? '' })
+  }, [open, list, form])
+
+  const onSubmit = form.handleSubmit(async ({ name }) => {
+    try {
+      if (list) {
+        await actions.rename.mutateAsync({ list_id: list.list_id, name })
+        toast.success('List renamed')
+      } else {
+        const created = await actions.create.mutateAsync(name)
+        toast.success(`“${created.list.name}” created`)
+        onCreated?.(created.list)
+      }
+      onClose()
+    } catch (error) {
+      const message = (isApiError(error) && error.fieldMessage('name')) || messageOf(error)
+      form.setError('name', { type: 'server', message }, { shouldFocus: true })
+    }
+  })
+
+  return (
+    <BottomSheet open={open} onClose={onClose} title={list ? 'Rename list' : 'New list'}>
+      <form className="v-sheet-form" onSubmit={onSubmit} noValidate>
+        <TextField
+          {...form.register('name')}
+          label="List name"
+          placeholder="e.g. VIP fans"
+          maxLength={Social.listNameMax}
+          autoComplete="off"
+          error={errors.name?.message}
+          autoFocus
+        />
+        <Button type="submit" block loading={isSubmitting}>
+          {list ? 'Save' : 'Create list'}
+        </Button>
+      </form>
+    </BottomSheet>
+  )
+}

@@ -1,0 +1,7 @@
+import { ConciergeBell } from 'lucide-react'
+import { NotAvailableScreen } from './NotAvailableScreen.tsx'
+
+/** The personal-agent routes until their feature is built (a later issue replaces this module). */
+export function Component() {
+  return <NotAvailableScreen icon={<ConciergeBell />} />
+}

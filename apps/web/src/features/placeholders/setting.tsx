@@ -1,0 +1,7 @@
+import { Settings } from 'lucide-react'
+import { NotAvailableScreen } from './NotAvailableScreen.tsx'
+
+/** The setting routes until their feature is built (a later issue replaces this module). */
+export function Component() {
+  return <NotAvailableScreen icon={<Settings />} />
+}

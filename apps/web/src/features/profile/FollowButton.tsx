@@ -1,0 +1,55 @@
+import { UserCheck, UserPlus } from 'lucide-react'
+import { useLocation, useNavigate } from 'react-router'
+import { Button } from '../../ui/Button.tsx'
+import { loginWithRedirect } from '../auth/redirect.ts'
+import { useSession } from '../auth/session.ts'
+import { useFollowToggle } from './follow.ts'
+
+/**
+ * Follow / Following. Guests are sent to sign in and brought back (`returnTo`, default: here). While a
+ * change is on its way, further taps are ignored (the state shown is already the optimistic one).
+ */
+export function FollowButton({
+  userId,
+  following,
+  name,
+  returnTo,
+  size = 'md',
+  block = false,
+}: {
+  userId: number
+  following: boolean
+  /** Who, for the accessible label ("Follow Mia"). */
+  name: string
+  returnTo?: string
+  size?: 'md' | 'lg'
+  block?: boolean
+}) {
+  const session = useSession()
+  const navigate = useNavigate()
+  const { pathname, search } = useLocation()
+  const toggle = useFollowToggle(userId)
+
+  const onClick = () => {
+    if (session.kind !== 'account') {
+      void navigate(loginWithRedirect(returnTo ?? `${pathname}${search}`))
+      return
+    }
+    if (toggle.isPending) return
+    toggle.mutate(!following)
+  }
+
+  return (
+    <Button
+      variant={following ? 'secondary' : 'primary'}
+      size={size}
+      block={block}
+      icon={following ? <UserCheck /> : <UserPlus />}
+      aria-label={following ? `Following ${name}. Unfollow` : `Follow ${name}`}
+      aria-busy={toggle.isPending || undefined}
+      onClick={onClick}
+    >
+      {following ? 'Following' : 'Follow'}
+    </Button>
+  )
+}

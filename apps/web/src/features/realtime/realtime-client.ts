@@ -1,0 +1,166 @@
+import { SOCKET_PATH, type SocketChannel, type SocketPayload } from '@velvet/contract'
+import { useSyncExternalStore } from 'react'
+import { io, type Socket } from 'socket.io-client'
+import { LISTENED_CHANNELS, parseSocketMessage } from './parse.ts'
+import { type ReconnectTrigger, reconnectDelayAfterDisconnect, shouldReconnect } from './reconnect-policy.ts'
+
+/** Who the socket connects as: the handshake query of spec §7 plus the session token. */
+export interface SocketIdentity {
+  token: string
+  /** ui */
+  userId: number
+  /** ut: 0 logged in, 3 anonymous */
+  userType: number
+  /** di */
+  deviceId: string
+  /** pt */
+  platform: string
+}
+
+export type RealtimeStatus = 'connected' | 'disconnected'
+
+export type RealtimeHandlers = {
+  [C in SocketChannel]?: (body: SocketPayload<C>) => void
+}
+
+const identityKey = (identity: SocketIdentity) =>
+  `${identity.userId}:${identity.userType}:${identity.token}:${identity.deviceId}:${identity.platform}`
+
+/**
+ * The user socket (spec §4 Chat socket, §7): connects while a session exists, closes on logout; reconnects
+ * on page show, visibility return, coming online or a click while closed, and 5 s after a disconnect while
+ * still wanted. socket.io's own reconnection is off: this policy is the only one.
+ */
+export function createRealtimeClient(handlers: RealtimeHandlers) {
+  let socket: Socket | null = null
+  let identity: SocketIdentity | null = null
+  let status: RealtimeStatus = 'disconnected'
+  let retryTimer: ReturnType<typeof setTimeout> | null = null
+  const listeners = new Set<() => void>()
+
+  function setStatus(next: RealtimeStatus): void {
+    if (status === next) return
+    status = next
+    for (const listener of listeners) listener()
+  }
+
+  function clearRetry(): void {
+    if (retryTimer !== null) clearTimeout(retryTimer)
+    retryTimer = null
+  }
+
+  function dispatch<C extends SocketChannel>(channel: C, raw: unknown): void {
+    const parsed = parseSocketMessage(channel, raw)
+    if (!parsed.ok) {
+      console.warn(`realtime: ignored a malformed ${channel} message`, parsed.error)
+      return
+    }
+    const handler = handlers[channel] as ((body: SocketPayload<C>) => void) | undefined
+    try {
+      handler?.(parsed.body)
+    } catch (error) {
+      console.error(`realtime: ${channel} handler failed`, error)
+    }
+  }
+
+  function scheduleRetry(delay: number): void {
+    clearRetry()
+    retryTimer = setTimeout(() => {
+      retryTimer = null
+      trigger('timer')
+    }, delay)
+  }
+
+  function open(): void {
+    if (!identity) return
+    clearRetry()
+    const current = identity
+    const next = io({
+      path: SOCKET_PATH,
+      query: {
+        ui: String(current.userId),
+        ut: String(current.userType),
+        di: current.deviceId,
+        pt: current.platform,
+      },
+      auth: { token: current.token },
+      reconnection: false,
+      forceNew: true,
+    })
+    socket = next
+    next.on('connect', () => {
+      if (socket === next) setStatus('connected')
+    })
+    next.on('disconnect', (reason) => {
+      if (socket !== next) return
+      setStatus('disconnected')
+      const delay = reconnectDelayAfterDisconnect(identity !== null, reason)
+      if (delay !== null) scheduleRetry(delay)
+    })
+    next.on('connect_error', (error) => {
+      if (socket !== next) return
+      console.warn('realtime: connection failed', error.message)
+      setStatus('disconnected')
+      const delay = reconnectDelayAfterDisconnect(identity !== null, 'connect_error')
+      if (delay !== null) scheduleRetry(delay)
+    })
+    for (const channel of LISTENED_CHANNELS) {
+      next.on(channel, (raw: unknown) => {
+        if (socket === next) dispatch(channel, raw)
+      })
+    }
+  }
+
+  function close(): void {
+    clearRetry()
+    const old = socket
+    socket = null
+    if (old) {
+      old.removeAllListeners()
+      old.disconnect()
+    }
+    setStatus('disconnected')
+  }
+
+  function isOpen(): boolean {
+    return socket !== null && (socket.connected || socket.active)
+  }
+
+  /** A page event that may bring the socket back (only when it is wanted and closed). */
+  function trigger(kind: ReconnectTrigger): void {
+    if (!shouldReconnect(kind, { wanted: identity !== null, open: isOpen() })) return
+    close()
+    open()
+  }
+
+  return {
+    /** Connect as `next` (a new identity reconnects), or close when there is no session (null). */
+    setIdentity(next: SocketIdentity | null): void {
+      if (next === null) {
+        identity = null
+        close()
+        return
+      }
+      if (identity && identityKey(identity) === identityKey(next) && isOpen()) return
+      identity = next
+      close()
+      open()
+    },
+    trigger,
+    status: (): RealtimeStatus => status,
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    /** For the dev-only test seam: runs a channel's handler as if the server had sent `raw`. */
+    inject(channel: SocketChannel, raw: unknown): void {
+      dispatch(channel, raw)
+    },
+  }
+}
+
+export type RealtimeClient = ReturnType<typeof createRealtimeClient>
+
+export function useRealtimeStatusOf(client: RealtimeClient): RealtimeStatus {
+  return useSyncExternalStore(client.subscribe, client.status, client.status)
+}

@@ -1,0 +1,72 @@
+import { SessionUser } from '@velvet/contract'
+import { queryClient } from '../../lib/query-client.ts'
+import { authKeys } from '../auth/auth.queries.ts'
+import { localLogout, logout } from '../auth/auth.service.ts'
+import { sessionStore } from '../auth/session.ts'
+import { incomingCall } from '../calls/call-store.ts'
+import { notificationBanners } from '../notifications/notification-store.ts'
+import { applyUserInfoChange } from '../profile/profile.realtime.ts'
+import { systemKeys } from '../system/system.queries.ts'
+import { createRealtimeClient, type RealtimeStatus, useRealtimeStatusOf } from './realtime-client.ts'
+
+interface CurrentUserData {
+  user: SessionUser
+  expires_at: number
+}
+
+function isCurrentUserData(value: unknown): value is CurrentUserData {
+  if (typeof value !== 'object' || value === null) return false
+  return SessionUser.safeParse((value as { user?: unknown }).user).success
+}
+
+let signingOut = false
+
+/** The app's one user socket and what each channel does (spec §4, §7). */
+export const realtime = createRealtimeClient({
+  signout: ({ reason }) => {
+    if (signingOut) return
+    signingOut = true
+    // spec §7: a signout message makes the logout call, then the local logout (which forgets the push device).
+    // A session revoked from another device, or a deleted account, has no token left to make calls with.
+    const done = reason === 'logout' ? logout() : localLogout()
+    void done.finally(() => {
+      signingOut = false
+    })
+  },
+  user_info_change: (change) => {
+    const { user } = change
+    const session = sessionStore.get()
+    // Finishing sign-up is the sign-up flow's own step (it still shows the picture step): the echo of
+    // that change must not move the user on before the flow does.
+    if (session.kind === 'account' && session.user.needs_profile && !user.needs_profile) return
+    sessionStore.setUser(user)
+    queryClient.setQueryData(authKeys.currentUser(user.user_id), (old: unknown) =>
+      isCurrentUserData(old) ? { ...old, user } : old,
+    )
+    // Own profile fields and counts, and the follow relation (a follow made in another tab).
+    applyUserInfoChange(queryClient, change)
+  },
+  realtime_notify: (item) => {
+    notificationBanners.show(item)
+    // The unread badges (TN) follow the server's counters.
+    void queryClient.invalidateQueries({ queryKey: systemKeys.initAll() })
+  },
+  chat_message: () => {
+    // Per-conversation unread lives with the chat feature (later); the tab badges (TC, SC) refresh now.
+    void queryClient.invalidateQueries({ queryKey: systemKeys.initAll() })
+  },
+  call_invite: (invite) => {
+    // Calls ring for signed-up accounts only.
+    if (sessionStore.get().kind === 'account') incomingCall.invite(invite)
+  },
+  call_cancel: ({ call_id }) => incomingCall.cancel(call_id),
+})
+
+/** The offline flag of spec §4: 'connected' while the user socket is up, 'disconnected' otherwise. */
+export function useRealtimeStatus(): RealtimeStatus {
+  return useRealtimeStatusOf(realtime)
+}
+
+export function useIsRealtimeOffline(): boolean {
+  return useRealtimeStatus() === 'disconnected'
+}

@@ -1,0 +1,136 @@
+import { UserRole } from '@velvet/contract'
+import {
+  BadgeCheck,
+  Ban,
+  CircleHelp,
+  FileText,
+  Flame,
+  KeyRound,
+  ListChecks,
+  LogOut,
+  Mail,
+  MapPinOff,
+  MessageSquareLock,
+  Sparkles,
+  UserPen,
+  Vibrate,
+  Wrench,
+} from 'lucide-react'
+import { Link } from 'react-router'
+import { Avatar } from '../../ui/Avatar.tsx'
+import { logout } from '../auth/auth.service.ts'
+import { useSession } from '../auth/session.ts'
+import { InfoPath } from '../info/pages.ts'
+import { RequireAccount } from './RequireAccount.tsx'
+import { ScreenHeader } from './ScreenHeader.tsx'
+import { RowButton, RowGroup, RowInfo, RowLink, Tag } from './SettingsRows.tsx'
+import { sessionExit } from './session-exit.ts'
+import { SettingsPath } from './settings-paths.ts'
+import './settings-kit.css'
+import './SettingsScreen.css'
+
+/** /setting: every setting of the account, grouped. */
+export function SettingsScreen() {
+  return (
+    <RequireAccount>
+      <Settings />
+    </RequireAccount>
+  )
+}
+
+function Settings() {
+  const session = useSession()
+  if (session.kind !== 'account') return null
+  const { user } = session
+  const creator = user.user_role === UserRole.Creator
+  const name = user.nickname ?? user.user_name ?? 'Me'
+
+  return (
+    <div className="v-set-screen">
+      <ScreenHeader title="Settings" fallback="/home" />
+      <main className="v-set-body">
+        {user.user_name ? (
+          <Link to={`/@${user.user_name}`} className="v-set-me">
+            <Avatar src={user.portrait} name={name} size="lg" decorative />
+            <span className="v-set-me__text">
+              <span className="v-set-me__name">{name}</span>
+              <span className="v-set-me__handle">@{user.user_name}</span>
+            </span>
+            {creator ? (
+              <Tag tone="accent">
+                <BadgeCheck aria-hidden="true" className="v-set-me__badge" /> Creator
+              </Tag>
+            ) : null}
+          </Link>
+        ) : null}
+
+        <RowGroup title="Account">
+          <RowLink
+            to={SettingsPath.account}
+            icon={<KeyRound />}
+            title="Account"
+            hint="E-mail, sign-in, devices, delete account"
+          />
+          <RowLink to={SettingsPath.editProfile} icon={<UserPen />} title="Edit profile" />
+        </RowGroup>
+
+        <RowGroup title="Content and privacy">
+          <RowLink
+            to={SettingsPath.adult}
+            icon={<Flame />}
+            title="Adult content"
+            hint="Show adult content, blur previews"
+          />
+          <RowLink to={SettingsPath.blockedAccounts} icon={<Ban />} title="Blocked accounts" />
+          <RowLink
+            to={SettingsPath.blockedLocations}
+            icon={<MapPinOff />}
+            title="Blocked locations"
+            hint="Hide your profile from countries and US states"
+          />
+          <RowLink to={SettingsPath.lists} icon={<ListChecks />} title="Lists" />
+        </RowGroup>
+
+        <RowGroup title="Notifications">
+          <RowLink to={SettingsPath.emailNotifications} icon={<Mail />} title="E-mail notifications" />
+        </RowGroup>
+
+        <RowGroup title="Creator">
+          {creator ? (
+            <>
+              <RowLink to={SettingsPath.creatorTools} icon={<Wrench />} title="Creator tools" />
+              <RowInfo
+                muted
+                icon={<MessageSquareLock />}
+                title="Paid message price"
+                end={<Tag>Not available yet</Tag>}
+              />
+              <RowInfo muted icon={<Vibrate />} title="Toy settings" end={<Tag>Not available yet</Tag>} />
+            </>
+          ) : (
+            <RowLink
+              to={`${SettingsPath.creatorAudit}?redirect=${encodeURIComponent(SettingsPath.settings)}`}
+              icon={<Sparkles />}
+              title="Become a creator"
+              hint="Verify your identity and start earning"
+            />
+          )}
+        </RowGroup>
+
+        <RowGroup title="About">
+          <RowLink to={SettingsPath.terms} icon={<FileText />} title="Legal terms" />
+          <RowLink to={InfoPath.contact} icon={<CircleHelp />} title="Help and contact" />
+        </RowGroup>
+
+        <RowGroup>
+          <RowButton
+            tone="danger"
+            icon={<LogOut />}
+            title="Log out"
+            onClick={() => void sessionExit.run(logout)}
+          />
+        </RowGroup>
+      </main>
+    </div>
+  )
+}
