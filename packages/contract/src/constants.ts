@@ -101,3 +101,71 @@ export const Account = {
   /** Sessions listed on /user/account. */
   sessionsShown: 50,
 } as const
+
+/** Who may see a post (spec §3 enumerations). */
+export const Visibility = { Everyone: 1, PPV: 2, Members: 3, MembersAndPPV: 4 } as const
+export type Visibility = (typeof Visibility)[keyof typeof Visibility]
+
+/** A post's place in its lifecycle (spec §4: a new post is a draft; editing a scheduled one drafts it again). */
+export const PostState = { Draft: 0, Scheduled: 1, Published: 2 } as const
+export type PostState = (typeof PostState)[keyof typeof PostState]
+
+/** An uploaded file's state; spec §3: a post's media entries each have state 1 (ready). */
+export const MediaState = { Uploading: 0, Ready: 1, Processing: 2, Failed: 3 } as const
+export type MediaState = (typeof MediaState)[keyof typeof MediaState]
+
+const MiB = 1024 * 1024
+
+/** Uploads and media processing (spec §5 md5 rule; limits decided in docs/decisions.md). */
+export const Media = {
+  /** spec §5: files up to this size are hashed whole, read in md5ChunkBytes pieces; larger ones are sampled. */
+  md5SampleAboveBytes: 209_715_200,
+  md5ChunkBytes: 2 * MiB,
+  /** spec §5: a sample takes the first and last md5ChunkBytes, plus this many slices when over 4 MB. */
+  md5SampleSlices: 8,
+  md5SampleSlicesAboveBytes: 4 * MiB,
+  /** Size of each resumable upload request. */
+  uploadChunkBytes: 8 * MiB,
+  imageMaxBytes: 50 * MiB,
+  videoMaxBytes: 4096 * MiB,
+  /** Decoded pixels an image may have; more is a decompression bomb and is refused with 413. */
+  imageMaxPixels: 100_000_000,
+  videoMaxSeconds: 3 * 60 * 60,
+  videoMaxPixels: 3840 * 2160,
+  /** Widths of the image renditions (each as WebP and a JPEG fallback), never upscaled. */
+  imageWidths: [480, 960, 1600] as const,
+  /** Width of the blurred preview shown for locked media (a data URL in the post). */
+  previewWidth: 32,
+  /** Signed media URLs are bound to the viewer and live this long (5 min). */
+  signedUrlSeconds: 300,
+  /** An unfinished upload is discarded after this long. */
+  uploadExpirySeconds: 24 * 60 * 60,
+  acceptedImageTypes: [
+    'image/jpeg',
+    'image/png',
+    'image/webp',
+    'image/gif',
+    'image/avif',
+    'image/heic',
+  ] as const,
+  acceptedVideoTypes: ['video/mp4', 'video/quicktime', 'video/webm', 'video/x-matroska'] as const,
+} as const
+
+/** Posts, comments and the feed (decisions in docs/decisions.md). */
+export const Posts = {
+  captionMax: 2000,
+  mediaMax: 20,
+  /** A PPV price in coins (DESIGN §4: 1-10000). */
+  priceMin: 1,
+  priceMax: 10_000,
+  commentMax: 1000,
+  /** A scheduled time must be at least this far ahead (spec §5: never in the past). */
+  scheduleMinLeadSeconds: 60,
+  scheduleMaxDays: 180,
+  /** Posts pinned to the top of a profile at once. */
+  pinnedMax: 3,
+  feedPageSize: 10,
+  gridPageSize: 24,
+  commentsPageSize: 30,
+  suggestedCreators: 10,
+} as const

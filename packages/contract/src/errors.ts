@@ -1,3 +1,4 @@
+import { Posts } from './constants.ts'
 /**
  * The one table of error codes. Spec codes are kept (102, 101, 1001, 9002, 30023);
  * every other code is ours and stable: never reuse or renumber one.
@@ -59,6 +60,20 @@ export const ErrorCodes = {
   WebhookSignatureInvalid: { code: 3033, status: 401, message: 'The webhook signature is not valid.' },
   CreatorNotVerified: { code: 3034, status: 403, message: 'Please verify your identity as a creator first.' },
   IdentityCheckPending: { code: 3035, status: 409, message: 'Your identity check is being reviewed.' },
+  PostNotFound: { code: 4001, status: 404, message: 'This post is not available.' },
+  MediaNotReady: { code: 4002, status: 409, message: 'Wait until your uploads are finished.' },
+  ScheduleInPast: { code: 4003, status: 400, message: 'Pick a time in the future.' },
+  PinLimitReached: {
+    code: 4004,
+    status: 409,
+    message: `You can pin at most ${Posts.pinnedMax} posts. Unpin one first.`,
+  },
+  MediaNotFound: { code: 4005, status: 404, message: 'This photo or video is not available.' },
+  MediaUrlInvalid: { code: 4006, status: 403, message: 'This link has expired. Please reload the page.' },
+  PostLocked: { code: 4007, status: 403, message: 'Unlock this post to see it.' },
+  CommentNotFound: { code: 4008, status: 404, message: 'This comment is not available.' },
+  UploadMismatch: { code: 4009, status: 409, message: 'The upload does not match the announced file.' },
+  PostNotEditable: { code: 4010, status: 409, message: 'This post can no longer be changed that way.' },
   StaleClient: {
     code: 9002,
     status: 500,

@@ -1,0 +1,96 @@
+import { z } from 'zod'
+import { Media } from '../constants.ts'
+import { defineCall } from './define.ts'
+
+export const MediaId = z.number().int().positive()
+export const MediaKind = z.enum(['image', 'video'])
+export type MediaKind = z.infer<typeof MediaKind>
+
+/** The md5 of the bytes md5Plan names, as 32 lower-case hex digits. */
+export const Md5 = z.string().regex(/^[a-f0-9]{32}$/, { message: 'The file fingerprint is not valid.' })
+
+const acceptedTypes: readonly string[] = [...Media.acceptedImageTypes, ...Media.acceptedVideoTypes]
+
+/** The kind of media a declared content type stands for (the server checks the bytes again). */
+export function mediaKindOf(mime: string): MediaKind | null {
+  if (!acceptedTypes.includes(mime)) return null
+  return mime.startsWith('video/') ? 'video' : 'image'
+}
+
+/** Largest file accepted for a content type. */
+export function maxUploadBytes(kind: MediaKind): number {
+  return kind === 'video' ? Media.videoMaxBytes : Media.imageMaxBytes
+}
+
+/** One rendition of an image, as WebP with a JPEG fallback (signed URLs, bound to the viewer). */
+export const ImageSource = z.object({ width: z.number().int(), webp: z.string(), jpeg: z.string() })
+export type ImageSource = z.infer<typeof ImageSource>
+
+/** The viewable files of a media item, present only for a viewer entitled to it. */
+export const MediaUrls = z.object({
+  /** Image renditions, smallest first; for a video, its poster. */
+  images: z.array(ImageSource),
+  /** HLS playlist of a video (segments signed the same way). */
+  hls: z.string().nullable(),
+  /** H.264 MP4 of a video, for browsers that play it directly. */
+  mp4: z.string().nullable(),
+})
+export type MediaUrls = z.infer<typeof MediaUrls>
+
+/** An uploaded file as its owner sees it in the composer. */
+export const OwnMedia = z.object({
+  media_id: MediaId,
+  kind: MediaKind,
+  /** MediaState: 0 uploading, 2 processing, 1 ready, 3 failed. */
+  state: z.number().int(),
+  /** Why processing failed (state 3). */
+  error: z.string().nullable(),
+  size: z.number().int(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  /** Seconds, for a video. */
+  duration: z.number().nullable(),
+  /** Blurred tiny preview as a data URL, once processed. */
+  preview: z.string().nullable(),
+  urls: MediaUrls.nullable(),
+})
+export type OwnMedia = z.infer<typeof OwnMedia>
+
+export const prepareUpload = defineCall({
+  method: 'POST',
+  path: '/fapi/core/media/prepare/',
+  access: 'account',
+  summary:
+    'Announce an upload by its md5 (spec §5) and size. A file the same creator already uploaded answers that media at once (duplicate: true); otherwise a media id to upload to the resumable endpoint with.',
+  input: z.object({
+    md5: Md5,
+    size: z.number().int().positive(),
+    mime: z.string().max(100),
+    name: z.string().trim().max(255),
+  }),
+  response: z.object({
+    media: OwnMedia,
+    duplicate: z.boolean(),
+    /** The resumable (tus 1.0.0) endpoint to create the upload at, with `media_id` in Upload-Metadata. */
+    upload_endpoint: z.string().nullable(),
+  }),
+})
+
+export const mediaStatus = defineCall({
+  method: 'GET',
+  path: '/fapi/core/media/status/',
+  access: 'account',
+  summary: "The viewer's own media by id (state, preview, urls once ready).",
+  input: z.object({
+    ids: z
+      .string()
+      .regex(/^\d+(,\d+){0,49}$/, { message: 'List up to 50 media ids separated by commas.' })
+      .transform((text) => text.split(',').map(Number)),
+  }),
+  response: z.object({ list: z.array(OwnMedia) }),
+})
+
+/** Path of the resumable upload endpoint (tus 1.0.0). Authenticated by the session headers, not signed. */
+export const UPLOAD_ENDPOINT = '/fapi/upload/'
+/** Prefix of signed media URLs: /fapi/media/{media_id}/{file}?v={viewer}&e={expiry}&s={signature}. */
+export const MEDIA_URL_PREFIX = '/fapi/media/'
