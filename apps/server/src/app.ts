@@ -29,8 +29,10 @@ import { createCreatorRepo } from './modules/creator/repo.ts'
 import { registerCreatorRoutes } from './modules/creator/routes.ts'
 import { createSandboxRepo } from './modules/creator/sandbox-repo.ts'
 import { type CreatorService, createCreatorService } from './modules/creator/service.ts'
+import { wireMedia } from './modules/media/wiring.ts'
 import { createNotificationRepo } from './modules/notifications/repo.ts'
 import { createNotificationService, type NotificationService } from './modules/notifications/service.ts'
+import { wirePosts } from './modules/posts/wiring.ts'
 import { createPushRepo } from './modules/push/repo.ts'
 import { registerPushRoutes } from './modules/push/routes.ts'
 import { createPushService, type PushService } from './modules/push/service.ts'
@@ -48,6 +50,7 @@ import { AppError } from './platform/errors.ts'
 import { countryOf, createGeoLocator } from './platform/geoip.ts'
 import { createSandboxPartner } from './platform/identity/sandbox.ts'
 import { registerSandboxRoutes } from './platform/identity/sandbox-routes.ts'
+import { type JobSender, type Jobs, pgBossSender } from './platform/jobs.ts'
 import { loggerOptions } from './platform/logger.ts'
 import { createMailer, type Mailer } from './platform/mail.ts'
 import { createPushSender, loadVapidKeys } from './platform/push.ts'
@@ -66,6 +69,10 @@ export interface AppDeps {
   logStream?: DestinationStream
   /** Negative-balance check for deleting an account (default: no ledger yet, see account/balances.ts). */
   balances?: AccountBalances
+  /** The job queue (main starts it); its workers are registered here unless RUN_MODE=web. */
+  jobs?: Jobs
+  /** Where modules enqueue jobs; defaults to `jobs`. Tests that do not run jobs pass a recorder. */
+  jobSender?: JobSender
 }
 
 export const systemClock: Clock = { now: () => new Date() }
@@ -99,7 +106,11 @@ export async function buildApp({
   logStream,
   mailer,
   balances = noLedgerBalances,
+  jobs,
+  jobSender,
 }: AppDeps): Promise<FastifyInstance> {
+  const sender = jobSender ?? (jobs ? pgBossSender(jobs) : undefined)
+  if (!sender) throw new Error('buildApp needs a job queue (jobs) or a jobSender')
   const app = Fastify({
     logger: logStream
       ? { ...loggerOptions(config.logLevel), stream: logStream }
@@ -255,6 +266,33 @@ export async function buildApp({
     clock,
     portraitUrl: (key) => storage.publicUrl(key),
   })
+  const media = wireMedia({
+    db: database.db,
+    storage,
+    jobs: sender,
+    clock,
+    secret: secrets.appSecret,
+    dataDir: config.dataDir,
+    log: app.log.child({ name: 'media' }),
+  })
+  const posts = wirePosts({
+    db: database.db,
+    media: media.service,
+    social: socialModules.social,
+    safety: socialModules.safety,
+    creator,
+    realtime,
+    notifications,
+    jobs: sender,
+    clock,
+    publicUrl: config.publicUrl,
+    portraitUrl: (key) => storage.publicUrl(key),
+    log: app.log.child({ name: 'posts' }),
+  })
+  if (jobs && config.runMode !== 'web') {
+    await media.registerWorkers(jobs)
+    await posts.registerWorkers(jobs)
+  }
   app.decorate('services', {
     realtime,
     notifications,
@@ -277,6 +315,8 @@ export async function buildApp({
   registerAccountRoutes(app, { account, emails: emailPreferences })
   registerCreatorRoutes(app, { creator, provider: sandbox.provider, clock })
   registerSandboxRoutes(app, { sandbox, clock })
+  await media.register(app)
+  posts.register(app)
 
   await app.register(fastifyStatic, {
     root: path.join(config.dataDir, 'media', 'portraits'),

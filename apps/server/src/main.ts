@@ -1,10 +1,12 @@
 import path from 'node:path'
+import { pino } from 'pino'
 import { buildApp, systemClock } from './app.ts'
 import { registerAuthJobs } from './modules/auth/jobs.ts'
 import { createAuthRepo } from './modules/auth/repo.ts'
 import { ConfigError, readConfig } from './platform/config.ts'
 import { openDatabase, runMigrations } from './platform/db.ts'
 import { startJobs } from './platform/jobs.ts'
+import { loggerOptions } from './platform/logger.ts'
 
 async function main() {
   let config: ReturnType<typeof readConfig>
@@ -20,8 +22,9 @@ async function main() {
 
   const database = await openDatabase({ url: config.databaseUrl, dir: path.join(config.dataDir, 'pg') })
   await runMigrations(database)
-  const app = await buildApp({ config, database })
-  const jobs = await startJobs(database, app.log)
+  // The job queue starts before the app (modules enqueue from their first request); it logs on its own.
+  const jobs = await startJobs(database, pino(loggerOptions(config.logLevel)).child({ name: 'jobs' }))
+  const app = await buildApp({ config, database, jobs })
   if (config.runMode !== 'web') {
     await registerAuthJobs(jobs, { repo: createAuthRepo(database.db), clock: systemClock })
   }

@@ -1,7 +1,8 @@
 import type { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import { fromPglite, PgBoss } from 'pg-boss'
-import type { Database } from './db.ts'
+import { type DrizzleTransactionLike, fromDrizzle, fromPglite, PgBoss } from 'pg-boss'
+import type { Database, Tx } from './db.ts'
 
 export type Jobs = PgBoss
 
@@ -9,7 +10,7 @@ export type Jobs = PgBoss
  * pg-boss on the app's own database: the shared PGlite instance through pg-boss's adapter, or its own
  * pool on PostgreSQL. Its schema is created by pg-boss itself (under an advisory lock) on start.
  */
-export async function startJobs(database: Database, log: FastifyBaseLogger): Promise<Jobs> {
+export async function startJobs(database: Database, log: Pick<FastifyBaseLogger, 'error'>): Promise<Jobs> {
   const boss =
     database.kind === 'pglite'
       ? new PgBoss({ db: fromPglite(database.pglite as PGlite), backend: 'pglite' })
@@ -23,4 +24,43 @@ function connectionStringOf(database: Extract<Database, { kind: 'postgres' }>): 
   const options = database.pool.options as { connectionString?: string }
   if (!options.connectionString) throw new Error('PostgreSQL pool has no connection string')
   return options.connectionString
+}
+
+/** What a module needs to enqueue work; the worker side registers with pg-boss directly (`Jobs`). */
+export interface JobSender {
+  /**
+   * Enqueues a job. With `tx` it is written inside that Drizzle transaction, so it exists only if the
+   * change that caused it commits (DESIGN §2). `singletonKey` keeps one queued job per key.
+   */
+  send(
+    queue: string,
+    data: Record<string, unknown>,
+    options?: { startAfter?: Date; singletonKey?: string; tx?: Tx },
+  ): Promise<void>
+}
+
+/** A JobSender on pg-boss; creates each queue once on first use. */
+export function pgBossSender(boss: Jobs): JobSender {
+  const created = new Map<string, Promise<void>>()
+  const ensureQueue = (queue: string) => {
+    let ready = created.get(queue)
+    if (!ready) {
+      ready = boss.createQueue(queue).catch((error: unknown) => {
+        created.delete(queue)
+        throw error
+      })
+      created.set(queue, ready)
+    }
+    return ready
+  }
+  return {
+    async send(queue, data, options = {}) {
+      await ensureQueue(queue)
+      await boss.send(queue, data, {
+        ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        ...(options.tx ? { db: fromDrizzle(options.tx as DrizzleTransactionLike, sql) } : {}),
+      })
+    },
+  }
 }

@@ -8,7 +8,9 @@ import { type AppDeps, buildApp } from '../app.ts'
 import type { Clock } from '../modules/auth/service.ts'
 import { readConfig } from '../platform/config.ts'
 import type { Database } from '../platform/db.ts'
+import { type Jobs, startJobs } from '../platform/jobs.ts'
 import { freshDatabase } from './database.ts'
+import { recordingJobSender, type SentJob } from './jobs.ts'
 import { startSmtpServer } from './smtp.ts'
 
 export const TEST_CLIENT_KEY = 'test-client-key-0001'
@@ -34,6 +36,10 @@ export interface TestApp {
   clock: ReturnType<typeof testClock>
   smtp: Awaited<ReturnType<typeof startSmtpServer>>
   dataDir: string
+  /** The running job queue, when started with `jobs: true`. */
+  jobs: Jobs | null
+  /** Jobs the modules enqueued, when the queue is not running. */
+  sentJobs: SentJob[]
   call: ReturnType<typeof callerFor>
   /** Listens on 127.0.0.1 on a free port (for sockets and real HTTP); answers the base URL. */
   listen(): Promise<string>
@@ -48,6 +54,8 @@ export async function startTestApp(
     database?: Database
     /** App dependencies a test replaces (a balances check answering "negative", say). */
     deps?: Pick<AppDeps, 'balances'>
+    /** Start the real job queue (pg-boss on this database) and its workers; else jobs are only recorded. */
+    jobs?: boolean
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'velvet-test-'))
@@ -64,10 +72,13 @@ export async function startTestApp(
     SMTP_URL: smtp.url,
     ...env,
   })
+  const jobs = options.jobs ? await startJobs(database, { error: () => undefined }) : undefined
+  const sentJobs = recordingJobSender()
   const app = await buildApp({
     config,
     database,
     clock,
+    ...(jobs ? { jobs } : { jobSender: sentJobs }),
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...options.deps,
   })
@@ -78,10 +89,13 @@ export async function startTestApp(
     clock,
     smtp,
     dataDir,
+    jobs: jobs ?? null,
+    sentJobs: sentJobs.sent,
     call: callerFor(app, clock),
     listen: () => app.listen({ port: 0, host: '127.0.0.1' }),
     async close() {
       await app.close()
+      await jobs?.stop({ graceful: false, close: true, timeout: 2_000 })
       if (!options.database) await database.close()
       await smtp.close()
       rmSync(dataDir, { recursive: true, force: true })

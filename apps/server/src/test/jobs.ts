@@ -1,0 +1,29 @@
+import type { JobSender } from '../platform/jobs.ts'
+
+export interface SentJob {
+  queue: string
+  data: Record<string, unknown>
+  startAfter?: Date
+  singletonKey?: string
+  inTransaction: boolean
+}
+
+/**
+ * A JobSender for test apps that do not run the job queue: it records what modules enqueue, so a test can
+ * assert it or run the handler itself. Tests of the queue itself start pg-boss (startTestApp jobs: true).
+ */
+export function recordingJobSender(): JobSender & { sent: SentJob[] } {
+  const sent: SentJob[] = []
+  return {
+    sent,
+    async send(queue, data, options = {}) {
+      sent.push({
+        queue,
+        data,
+        ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        inTransaction: options.tx !== undefined,
+      })
+    },
+  }
+}
