@@ -1,10 +1,13 @@
 import { ERROR_PATH } from '@velvet/contract'
 import type { ReactNode } from 'react'
 import { createBrowserRouter, Navigate, type RouteObject, redirect } from 'react-router'
+import { homeRoutes } from '../features/home/routes.ts'
 import { infoRoutes } from '../features/info/routes.ts'
 import { peopleRoutes } from '../features/people/routes.ts'
 import { feature } from '../features/placeholders/feature-handle.ts'
+import { postRoutes } from '../features/posts/routes.ts'
 import { profileRoutes } from '../features/profile/routes.ts'
+import { publishRoutes } from '../features/publish/routes.ts'
 import { settingsRoutes } from '../features/settings/routes.ts'
 import { AppLayout } from '../features/shell/AppLayout.tsx'
 import { activeChatContact } from '../features/shell/active-contact.ts'
@@ -31,8 +34,6 @@ const later = {
   notifications: () => import('../features/placeholders/notifications.tsx'),
   messages: () => import('../features/placeholders/messages.tsx'),
   chatRoom: () => import('../features/placeholders/chat-room.tsx'),
-  posts: () => import('../features/placeholders/posts.tsx'),
-  publish: () => import('../features/placeholders/publish.tsx'),
   live: () => import('../features/placeholders/live.tsx'),
   videoCall: () => import('../features/placeholders/video-call.tsx'),
   mass: () => import('../features/placeholders/mass.tsx'),
@@ -57,12 +58,8 @@ const laterRoutes: RouteObject[] = [
       return to ? redirect(to) : null
     },
   },
-  soon('/post', later.posts, 'Posts', true),
-  soon('/user/post_view', later.posts, 'Posts', true),
-  soon('/publish', later.publish, 'Publishing'),
-  soon('/publish/drafts', later.publish, 'Drafts', true),
-  soon('/publish/schedule', later.publish, 'Scheduled posts', true),
-  soon('/publish/success', later.publish, 'Publishing'),
+  ...Object.values(postRoutes),
+  ...Object.values(publishRoutes),
   soon('/live', later.live, 'Live'),
   soon('/live/gifters', later.live, 'Live gifters', true),
   soon('/live/join_live', later.live, 'Live'),
@@ -166,11 +163,7 @@ export const routes: RouteObject[] = [
           {
             Component: AppLayout,
             children: [
-              {
-                path: '/home',
-                lazy: () =>
-                  import('../features/home/HomeScreen.tsx').then((m) => ({ Component: m.HomeScreen })),
-              },
+              homeRoutes.home,
               ...laterRoutes,
               { Component: ExternalRedirectGate, children: [...infoRoutes, ...ownPageRedirects] },
             ],
