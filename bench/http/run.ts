@@ -27,6 +27,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { buildApp } from '../../apps/server/src/app.ts'
 import { readConfig } from '../../apps/server/src/platform/config.ts'
 import { type Database, openDatabase, runMigrations } from '../../apps/server/src/platform/db.ts'
+import { startJobs } from '../../apps/server/src/platform/jobs.ts'
 import type { LoadJob, LoadMessage, RunSummary } from './load.ts'
 import { replaceSection, table } from './markdown.ts'
 
@@ -164,7 +165,10 @@ async function startVelvet(database: Database, dataDir: string) {
     // One client on one address sends everything: the per-IP limit (600/min by default) would answer 429.
     RATE_LIMIT_PER_MINUTE: '1000000000',
   })
-  const app = await buildApp({ config, database })
+  // The job queue runs as under `npm start` (RUN_MODE both), on the same database.
+  const jobs = await startJobs(database, { error: (obj: unknown) => console.error(obj) })
+  const app = await buildApp({ config, database, jobs })
+  app.addHook('onClose', async () => jobs.stop({ graceful: false, close: true, timeout: 2_000 }))
   const address = await app.listen({ host: HOST, port: 0 })
   return { app, base: address, clientKey: config.signingClientKey }
 }
