@@ -1,40 +1,17 @@
-/**
- * HTTP benchmark: a bare Fastify route against the real Velvet app's `GET /api/auth/user`, in one process
- * and one run, so that the ratio between the two says what the app's stack costs on this machine.
- *
- *   npm run bench                                        (from the repository root)
- *   BENCH_DURATION=20 BENCH_CONNECTIONS=50 npm run bench
- *   npm run bench -w @velvet/bench -- --duration 20 --connections 50 --warmup 5
- *
- * Loopback only; every load run is bounded in time. Writes its section of docs/benchmarks.md.
- */
-import { randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { Worker } from 'node:worker_threads'
-import {
-  currentUser,
-  Headers,
-  okBody,
-  Signing,
-  signingKey,
-  signRequest,
-  signupAnonymous,
-} from '@velvet/contract'
-import Fastify, { type FastifyInstance } from 'fastify'
-import { buildApp } from '../../apps/server/src/app.ts'
-import { readConfig } from '../../apps/server/src/platform/config.ts'
-import { type Database, openDatabase, runMigrations } from '../../apps/server/src/platform/db.ts'
-import { startJobs } from '../../apps/server/src/platform/jobs.ts'
-import type { LoadJob, LoadMessage, RunSummary } from './load.ts'
+import { currentUser, okBody, Signing } from '@velvet/contract'
+import { probe, signedCurrentUser, signupAnonymously } from '../support/calls.ts'
+import { ms, percent, ratio, rps } from '../support/format.ts'
+import { problemsOf, runLoad } from '../support/load-runner.ts'
+import { openBackend, startBare, startVelvet } from '../support/servers.ts'
+import type { LoadJob, RunSummary } from './load.ts'
 import { replaceSection, table } from './markdown.ts'
 
 const SECTION_TITLE = 'HTTP: bare Fastify vs GET /api/auth/user'
 const DOCS_FILE = path.resolve(import.meta.dirname, '../../docs/benchmarks.md')
-const HOST = '127.0.0.1'
-const DEVICE_ID = 'bench-device-0001'
 
 interface Settings {
   durationSeconds: number
@@ -88,198 +65,6 @@ function readSettings(): Settings {
   }
 }
 
-function isLoopbackHost(host: string): boolean {
-  return /^127\.\d+\.\d+\.\d+$/.test(host) || host === 'localhost' || host === '[::1]' || host === '::1'
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Servers and database
-
-async function startBare(): Promise<{ app: FastifyInstance; url: string }> {
-  const app = Fastify({ logger: false })
-  app.get('/bare', async () => ({ result: 'ok', data: {} }))
-  const address = await app.listen({ host: HOST, port: 0 })
-  return { app, url: `${address}/bare` }
-}
-
-interface Backend {
-  database: Database
-  describe: string
-  close(): Promise<void>
-}
-
-async function openBackend(databaseUrl: string | undefined): Promise<Backend> {
-  if (!databaseUrl) {
-    const database = await openDatabase({})
-    await runMigrations(database)
-    if (database.kind !== 'pglite') throw new Error('expected PGlite')
-    const version = await database.pglite.query<{ server_version: string }>('SHOW server_version')
-    return {
-      database,
-      describe: `PGlite, embedded, in memory (PostgreSQL ${version.rows[0]?.server_version ?? '?'})`,
-      close: () => database.close(),
-    }
-  }
-  // A scratch database on that server, dropped at the end, so that the run leaves nothing behind.
-  const url = new URL(databaseUrl)
-  if (!isLoopbackHost(url.hostname)) {
-    throw new Error(`DATABASE_URL must point at loopback for benchmarks (got host ${url.hostname})`)
-  }
-  const name = `velvet_bench_${process.pid}_${randomBytes(4).toString('hex')}`
-  const admin = await openDatabase({ url: databaseUrl })
-  if (admin.kind !== 'postgres') throw new Error('expected PostgreSQL')
-  let version = '?'
-  try {
-    version = (await admin.pool.query<{ server_version: string }>('SHOW server_version')).rows[0]
-      ?.server_version as string
-    await admin.pool.query(`CREATE DATABASE ${name}`)
-  } finally {
-    await admin.close()
-  }
-  const target = new URL(databaseUrl)
-  target.pathname = `/${name}`
-  const database = await openDatabase({ url: target.toString() })
-  await runMigrations(database)
-  return {
-    database,
-    describe: `PostgreSQL ${version} on ${url.hostname}:${url.port || '5432'} (scratch database, pool of 10)`,
-    async close() {
-      await database.close()
-      const cleanup = await openDatabase({ url: databaseUrl })
-      if (cleanup.kind !== 'postgres') return
-      try {
-        await cleanup.pool.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      } finally {
-        await cleanup.close()
-      }
-    },
-  }
-}
-
-async function startVelvet(database: Database, dataDir: string) {
-  const config = readConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    WEB_DIST: path.join(dataDir, 'no-web-dist'),
-    // One client on one address sends everything: the per-IP limit (600/min by default) would answer 429.
-    RATE_LIMIT_PER_MINUTE: '1000000000',
-  })
-  // The job queue runs as under `npm start` (RUN_MODE both), on the same database.
-  const jobs = await startJobs(database, { error: (obj: unknown) => console.error(obj) })
-  const app = await buildApp({ config, database, jobs })
-  app.addHook('onClose', async () => jobs.stop({ graceful: false, close: true, timeout: 2_000 }))
-  const address = await app.listen({ host: HOST, port: 0 })
-  return { app, base: address, clientKey: config.signingClientKey }
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Contract calls, signed the way the web client signs them
-
-const clientHeaders: Record<string, string> = {
-  [Headers.platform]: 'rm11',
-  [Headers.deviceId]: DEVICE_ID,
-}
-
-const nowSeconds = () => Math.floor(Date.now() / 1000)
-
-async function signupAnonymously(base: string, clientKey: string): Promise<string> {
-  const params = { ts: nowSeconds() }
-  const sign = await signRequest(
-    signingKey(clientKey, null),
-    signupAnonymous.method,
-    signupAnonymous.path,
-    params,
-  )
-  const response = await fetch(`${base}${signupAnonymous.path}`, {
-    method: 'POST',
-    headers: { ...clientHeaders, 'content-type': 'application/json' },
-    body: JSON.stringify({ ...params, sign }),
-    signal: AbortSignal.timeout(10_000),
-  })
-  const text = await response.text()
-  const parsed = okBody(signupAnonymous.response).safeParse(safeJson(text))
-  if (response.status !== 200 || !parsed.success) {
-    throw new Error(`signup_anonymous answered ${response.status}: ${text.slice(0, 300)}`)
-  }
-  return parsed.data.data.token
-}
-
-/** The URL and headers of a signed `GET /api/auth/user`, valid while the clock stays within 300 s of ts. */
-async function signedCurrentUser(base: string, clientKey: string, token: string) {
-  const params = { ts: nowSeconds() }
-  const sign = await signRequest(signingKey(clientKey, token), currentUser.method, currentUser.path, params)
-  const query = new URLSearchParams({ ts: String(params.ts), sign })
-  return {
-    url: `${base}${currentUser.path}?${query}`,
-    headers: { ...clientHeaders, authorization: `Bearer ${token}` },
-  }
-}
-
-/** One request before the load: checks the target answers 2xx and returns the body every answer must repeat. */
-async function probe(url: string, headers: Record<string, string>, check: (json: unknown) => boolean) {
-  const response = await fetch(url, { headers, signal: AbortSignal.timeout(10_000) })
-  const text = await response.text()
-  if (response.status < 200 || response.status > 299 || !check(safeJson(text))) {
-    throw new Error(`${url.split('?')[0]} answered ${response.status}: ${text.slice(0, 300)}`)
-  }
-  return text
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Load
-
-function runLoad(job: LoadJob): Promise<{ warmup: RunSummary; measured: RunSummary }> {
-  const budgetMs = (job.warmupSeconds + job.durationSeconds + 30) * 1000
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./load.ts', import.meta.url), { workerData: job })
-    let settled = false
-    const finish = (error: Error | null, value?: { warmup: RunSummary; measured: RunSummary }) => {
-      if (settled) return
-      settled = true
-      clearTimeout(timer)
-      if (error) {
-        void worker.terminate()
-        reject(error)
-      } else if (value) resolve(value)
-    }
-    const timer = setTimeout(
-      () => finish(new Error(`load run did not finish within ${budgetMs / 1000} s`)),
-      budgetMs,
-    )
-    worker.on('message', (message: LoadMessage) => {
-      if (message.kind === 'done') finish(null, { warmup: message.warmup, measured: message.measured })
-      else finish(new Error(`load run failed: ${message.message}`))
-    })
-    worker.on('error', (error) => finish(error))
-    worker.on('exit', (code) => finish(new Error(`load worker exited (${code}) without a result`)))
-  })
-}
-
-/** Everything wrong with a run; empty when every response was 2xx with the expected body. */
-function problemsOf(run: RunSummary): string[] {
-  const problems: string[] = []
-  const other = Object.entries(run.statusCodes).filter(([code]) => !code.startsWith('2'))
-  if (run.non2xx > 0 || other.length > 0) {
-    problems.push(`${run.non2xx} non-2xx responses (${other.map(([c, n]) => `${c}: ${n}`).join(', ')})`)
-  }
-  if (run.errors > 0) problems.push(`${run.errors} errors (${run.timeouts} timeouts)`)
-  if (run.mismatches > 0) problems.push(`${run.mismatches} responses with an unexpected body`)
-  if (run.completed === 0) problems.push('no response at all')
-  if (run.latencyMs.samples !== run.completed) {
-    problems.push(`${run.latencyMs.samples} timed responses but ${run.completed} completed`)
-  }
-  return [...problems, ...run.problems]
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // Report
 
@@ -289,11 +74,6 @@ interface Target {
   run: RunSummary
   warmup: RunSummary
 }
-
-const ms = (v: number) => v.toFixed(2)
-const rps = (v: number) => Math.round(v).toLocaleString('en-US')
-const ratio = (v: number) => (Number.isFinite(v) ? (v < 0.1 ? v.toFixed(3) : v.toFixed(2)) : 'n/a')
-const percent = (v: number) => (Number.isFinite(v) ? `${(v * 100).toFixed(1)} %` : 'n/a')
 
 function commandLine(settings: Settings, databaseUrl: string | undefined): string {
   const parts: string[] = []
