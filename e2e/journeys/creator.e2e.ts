@@ -49,12 +49,11 @@ function photo(r: number, g: number, b: number, width = 96, height = 64): Promis
 }
 
 /**
- * A page of a fresh adult context that already said "Not now" to the install-app card: the card floats over
- * the bottom of the screen, where the audit steps keep their buttons (pwa.e2e.ts tests the card itself).
+ * A page of a fresh adult context. The install-app card (pwa.e2e.ts) is not shown on /creator_audit, so it
+ * never floats over the buttons at the bottom of the audit steps: clicking them proves it.
  */
 async function newPage(): Promise<Page> {
   const context = await journey.adultContext()
-  await context.addInitScript(() => sessionStorage.setItem('velvet.install_prompt_dismissed', '1'))
   return context.newPage()
 }
 

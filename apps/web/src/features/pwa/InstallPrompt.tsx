@@ -6,7 +6,7 @@ import { toast } from '../../ui/toast-store.ts'
 import { useSession } from '../auth/session.ts'
 import { reportPushSubscription, requestPushPermission, usePushPermission } from '../push/push.service.ts'
 import { InstallGuideSheet } from './InstallGuideSheet.tsx'
-import { installMethod, shouldOfferInstall } from './install-rules.ts'
+import { installMethod, isCardFreeScreen, shouldOfferInstall } from './install-rules.ts'
 import { installStore, iosSafari, useInstallState } from './install-store.ts'
 import { useOpenAppReport } from './open-app-report.ts'
 import './pwa.css'
@@ -35,7 +35,6 @@ export function InstallPrompt() {
   const bubbleShowing = useBecomeHostBubbleShowing()
 
   const signedUp = session.kind === 'account' && !session.user.needs_profile
-  const onLogin = pathname === '/login' || pathname.startsWith('/login/')
   const offerInstall =
     !install.installed &&
     shouldOfferInstall({
@@ -46,7 +45,11 @@ export function InstallPrompt() {
       dismissed,
     })
   const offerNotifications =
-    signedUp && !onLogin && !dismissed && permission === 'default' && (offerInstall || install.standalone)
+    signedUp &&
+    !isCardFreeScreen(pathname) &&
+    !dismissed &&
+    permission === 'default' &&
+    (offerInstall || install.standalone)
 
   const close = () => {
     writeJson(DISMISSED_KEY, 1, 'session')

@@ -37,6 +37,17 @@ describe('install rules', () => {
     expect(shouldOfferInstall({ ...base, signedUp: false })).toBe(false)
     expect(shouldOfferInstall({ ...base, pathname: '/login' })).toBe(false)
     expect(shouldOfferInstall({ ...base, pathname: '/login/oauth' })).toBe(false)
+    // Nor over a focused flow's main button.
+    for (const pathname of [
+      '/creator_audit',
+      '/publish',
+      '/publish/drafts',
+      '/user/edit_profile',
+      '/pay/wallet',
+    ]) {
+      expect(shouldOfferInstall({ ...base, pathname })).toBe(false)
+    }
+    expect(shouldOfferInstall({ ...base, pathname: '/publisher' })).toBe(true)
     expect(shouldOfferInstall({ ...base, isPromptInstall: false })).toBe(false)
     expect(shouldOfferInstall({ ...base, isPromptInstall: null })).toBe(false)
     expect(shouldOfferInstall({ ...base, standalone: true })).toBe(false)

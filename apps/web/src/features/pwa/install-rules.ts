@@ -25,10 +25,29 @@ export interface InstallOfferInput {
   dismissed: boolean
 }
 
+/**
+ * Screens where the floating card would sit on the task at hand (a form's main button, a payment, a call):
+ * /login (spec §2) and the flows after it (our decision, docs/decisions.md).
+ */
+const NO_INSTALL_CARD = [
+  '/login',
+  '/creator_audit',
+  '/publish',
+  '/user/edit_profile',
+  '/pay',
+  '/video-call',
+  '/live',
+]
+
+/** True on /login and the focused flows above (and their sub-paths). */
+export function isCardFreeScreen(pathname: string): boolean {
+  return NO_INSTALL_CARD.some((path) => pathname === path || pathname.startsWith(`${path}/`))
+}
+
 /** spec §2: the install-app prompt is for logged-in users only, never on /login, and only when the server asks. */
 export function shouldOfferInstall(input: InstallOfferInput): boolean {
   if (!input.signedUp || input.standalone || input.dismissed) return false
-  if (input.pathname === '/login' || input.pathname.startsWith('/login/')) return false
+  if (isCardFreeScreen(input.pathname)) return false
   return input.isPromptInstall === true
 }
 
