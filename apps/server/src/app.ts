@@ -56,7 +56,7 @@ import { createMailer, type Mailer } from './platform/mail.ts'
 import { createPushSender, loadVapidKeys } from './platform/push.ts'
 import { attachRealtime, type Realtime } from './platform/realtime.ts'
 import { installRequestSigning } from './platform/signing.ts'
-import { createDiskStorage } from './platform/storage.ts'
+import { createStorage } from './platform/storage.ts'
 import { installViewer } from './platform/viewer.ts'
 import { isApiPath, serveWebApp } from './platform/web.ts'
 
@@ -140,7 +140,8 @@ export async function buildApp({
         'img-src': ["'self'", 'data:', 'blob:'],
         'media-src': ["'self'", 'blob:'],
         'connect-src': ["'self'", 'ws:', 'wss:'],
-        'script-src': ["'self'"],
+        // WebAssembly only (the upload md5 in the composer's worker), never eval of strings.
+        'script-src': ["'self'", "'wasm-unsafe-eval'"],
         'style-src': ["'self'", "'unsafe-inline'"],
       },
     },
@@ -170,7 +171,7 @@ export async function buildApp({
   })
   await app.register(swaggerUi, { routePrefix: '/docs' })
 
-  const storage = createDiskStorage(path.join(config.dataDir, 'media'))
+  const storage = createStorage(config)
   // GeoIP (blocked locations, session countries): the database loads on the first public-address lookup.
   const geo = createGeoLocator()
   // The gateway resolves handshake tokens with the auth service, which in turn emits through the gateway.
@@ -265,6 +266,8 @@ export async function buildApp({
     geo,
     clock,
     portraitUrl: (key) => storage.publicUrl(key),
+    // Called at request time, once the posts module below is wired.
+    assertPostReportable: (reporterId, postId, ip) => posts.assertReportable(reporterId, postId, ip),
   })
   const media = wireMedia({
     db: database.db,
@@ -274,6 +277,8 @@ export async function buildApp({
     secret: secrets.appSecret,
     dataDir: config.dataDir,
     log: app.log.child({ name: 'media' }),
+    s3: config.s3,
+    mediaTools: config.mediaTools,
   })
   const posts = wirePosts({
     db: database.db,

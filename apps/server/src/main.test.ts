@@ -46,7 +46,7 @@ function start(env: Record<string, string>) {
   return { output, exited }
 }
 
-async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 60_000) {
+async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 100_000) {
   const deadline = Date.now() + timeoutMs
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('timed out')
@@ -54,7 +54,9 @@ async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 60_0
   }
 }
 
-describe('the server process', () => {
+// A fresh PGlite data folder (initdb in WebAssembly) and the job queue start in each process: on a loaded
+// machine that alone can take half a minute, so these tests wait longer than the default.
+describe('the server process', { timeout: 120_000 }, () => {
   it('fails fast listing every bad variable', async () => {
     const { output, exited } = start({ PORT: 'eighty', RUN_MODE: 'sometimes' })
     expect(await exited).toBe(1)

@@ -146,7 +146,6 @@ export const Media = {
     'image/webp',
     'image/gif',
     'image/avif',
-    'image/heic',
   ] as const,
   acceptedVideoTypes: ['video/mp4', 'video/quicktime', 'video/webm', 'video/x-matroska'] as const,
 } as const
@@ -169,3 +168,6 @@ export const Posts = {
   commentsPageSize: 30,
   suggestedCreators: 10,
 } as const
+
+/** Coins (DESIGN §4): what one coin is worth to a fan, in US cents. */
+export const Coins = { faceValueCents: 10 } as const

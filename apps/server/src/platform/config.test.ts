@@ -28,4 +28,33 @@ describe('readConfig', () => {
       redisUrl: undefined,
     })
   })
+
+  it('keeps media on local disk unless S3_BUCKET is set, and reads the S3 and ffmpeg variables', () => {
+    expect(readConfig({})).toMatchObject({
+      s3: undefined,
+      mediaTools: { ffmpegPath: undefined, ffprobePath: undefined },
+    })
+    const config = readConfig({
+      S3_BUCKET: 'media',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      FFMPEG_PATH: '/opt/ffmpeg',
+    })
+    expect(config.s3).toEqual({
+      bucket: 'media',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    })
+    expect(config.mediaTools.ffmpegPath).toBe('/opt/ffmpeg')
+  })
+
+  it('refuses half an S3 configuration', () => {
+    expect(() => readConfig({ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key' })).toThrow(/S3_SECRET_ACCESS_KEY/)
+    expect(() => readConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/S3_BUCKET/)
+  })
 })

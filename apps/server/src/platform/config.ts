@@ -61,6 +61,17 @@ const EnvSchema = z.object({
   IDV_WEBHOOK_SECRET: optionalSecret(16),
   /** How long the sandbox partner waits before posting its decision webhook. */
   IDV_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+  /** ffmpeg / ffprobe binaries; unset: the ones on PATH, else those shipped in the npm packages. */
+  FFMPEG_PATH: z.string().trim().optional(),
+  FFPROBE_PATH: z.string().trim().optional(),
+  /** S3-compatible object storage for media; unset bucket: local disk under DATA_DIR/media. */
+  S3_BUCKET: z.string().trim().optional(),
+  S3_REGION: z.string().trim().default('us-east-1'),
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+  /** Address buckets as https://endpoint/bucket (MinIO and most self-hosted stores need it). */
+  S3_FORCE_PATH_STYLE: bool,
 })
 
 export type Env = z.input<typeof EnvSchema>
@@ -92,6 +103,21 @@ export interface Config {
   /** Given in the environment, else generated once into DATA_DIR/secret.json (see loadSecrets). */
   appSecret: string | undefined
   identity: { provider: 'sandbox'; webhookSecret: string | undefined; sandboxDelayMs: number }
+  /** Object storage for media; undefined: local disk under DATA_DIR/media. */
+  s3: S3Config | undefined
+  /** Explicit ffmpeg / ffprobe binaries (see platform/media-tools.ts for the fallbacks). */
+  mediaTools: { ffmpegPath: string | undefined; ffprobePath: string | undefined }
+}
+
+export interface S3Config {
+  bucket: string
+  region: string
+  /** Any S3-compatible endpoint (MinIO, R2, ...); undefined: AWS itself. */
+  endpoint: string | undefined
+  /** Both or neither; neither: the AWS SDK's default credential chain (instance roles, ...). */
+  accessKeyId: string | undefined
+  secretAccessKey: string | undefined
+  forcePathStyle: boolean
 }
 
 export class ConfigError extends Error {
@@ -116,6 +142,8 @@ export function readConfig(env: Record<string, string | undefined>): Readonly<Co
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     throw new ConfigError(['VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither'])
   }
+  const s3Problems = checkS3(e)
+  if (s3Problems.length > 0) throw new ConfigError(s3Problems)
   const dataDir = path.resolve(e.DATA_DIR)
   return Object.freeze({
     env: e.NODE_ENV,
@@ -151,7 +179,34 @@ export function readConfig(env: Record<string, string | undefined>): Readonly<Co
       webhookSecret: e.IDV_WEBHOOK_SECRET,
       sandboxDelayMs: e.IDV_SANDBOX_DELAY_MS,
     }),
+    s3: e.S3_BUCKET
+      ? Object.freeze({
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID || undefined,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY || undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        })
+      : undefined,
+    mediaTools: Object.freeze({
+      ffmpegPath: e.FFMPEG_PATH || undefined,
+      ffprobePath: e.FFPROBE_PATH || undefined,
+    }),
   })
+}
+
+type ParsedEnv = z.output<typeof EnvSchema>
+
+function checkS3(e: ParsedEnv): string[] {
+  const problems: string[] = []
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither')
+  }
+  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_BUCKET: required when other S3_ variables are set')
+  }
+  return problems
 }
 
 export interface Secrets {

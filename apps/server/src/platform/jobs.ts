@@ -37,7 +37,16 @@ export interface JobSender {
     data: Record<string, unknown>,
     options?: { startAfter?: Date; singletonKey?: string; tx?: Tx },
   ): Promise<void>
+  /**
+   * Creates the queue (once per process) and loads it into pg-boss's queue cache. Call it before a
+   * transaction that sends on the queue: on PGlite the transaction holds the only connection, so a send
+   * inside it that still has to create or look up its queue waits for itself forever.
+   */
+  prepare(queue: string): Promise<void>
 }
+
+/** Any id: looking a job up by it loads its queue into pg-boss's cache. */
+const NO_JOB = '00000000-0000-0000-0000-000000000000'
 
 /** A JobSender on pg-boss; creates each queue once on first use. */
 export function pgBossSender(boss: Jobs): JobSender {
@@ -45,7 +54,10 @@ export function pgBossSender(boss: Jobs): JobSender {
   const ensureQueue = (queue: string) => {
     let ready = created.get(queue)
     if (!ready) {
-      ready = boss.createQueue(queue).catch((error: unknown) => {
+      ready = (async () => {
+        await boss.createQueue(queue)
+        await boss.getJobById(queue, NO_JOB)
+      })().catch((error: unknown) => {
         created.delete(queue)
         throw error
       })
@@ -54,6 +66,7 @@ export function pgBossSender(boss: Jobs): JobSender {
     return ready
   }
   return {
+    prepare: ensureQueue,
     async send(queue, data, options = {}) {
       await ensureQueue(queue)
       await boss.send(queue, data, {

@@ -16,6 +16,7 @@ export function recordingJobSender(): JobSender & { sent: SentJob[] } {
   const sent: SentJob[] = []
   return {
     sent,
+    prepare: async () => undefined,
     async send(queue, data, options = {}) {
       sent.push({
         queue,

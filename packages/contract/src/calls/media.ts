@@ -22,6 +22,25 @@ export function maxUploadBytes(kind: MediaKind): number {
   return kind === 'video' ? Media.videoMaxBytes : Media.imageMaxBytes
 }
 
+function sizeLabel(bytes: number): string {
+  const GiB = 1024 ** 3
+  return bytes >= GiB ? `${+(bytes / GiB).toFixed(1)} GB` : `${Math.round(bytes / 1024 ** 2)} MB`
+}
+
+/** What the composer says about a file before and after it is sent (the server's codes say the same). */
+export const MediaTexts = {
+  unsupportedType:
+    'This file type is not supported. Choose a photo (JPEG, PNG, WebP, GIF, AVIF) or a video (MP4, MOV, WebM, MKV).',
+  tooLarge: (kind: MediaKind) =>
+    `This ${kind === 'video' ? 'video' : 'photo'} is too large: ${sizeLabel(maxUploadBytes(kind))} at most.`,
+  empty: 'This file is empty.',
+  unreadable: 'This file could not be read. Pick it again.',
+  unfinished: 'This upload did not finish. Remove it and add the file again.',
+  removeFailed: 'Remove the photos or videos that failed, then try again.',
+  uploadStopped: 'The upload stopped. Check your connection and try again.',
+  processingFailed: 'This file could not be processed.',
+} as const
+
 /** One rendition of an image, as WebP with a JPEG fallback (signed URLs, bound to the viewer). */
 export const ImageSource = z.object({ width: z.number().int(), webp: z.string(), jpeg: z.string() })
 export type ImageSource = z.infer<typeof ImageSource>
@@ -94,3 +113,25 @@ export const mediaStatus = defineCall({
 export const UPLOAD_ENDPOINT = '/fapi/upload/'
 /** Prefix of signed media URLs: /fapi/media/{media_id}/{file}?v={viewer}&e={expiry}&s={signature}. */
 export const MEDIA_URL_PREFIX = '/fapi/media/'
+
+/**
+ * What the media pipeline tells a creator about a file: the `error` of a failed media (state 3), and the
+ * messages of refused upload requests.
+ */
+export const MediaFailure = {
+  notAccepted: 'This file is not a photo or video we accept.',
+  tooManyPixels: 'This photo has too many pixels.',
+  mismatch: 'The upload does not match the announced file. Please try again.',
+  unreadableImage: 'This photo could not be read.',
+  unreadableVideo: 'This video could not be read.',
+  noPicture: 'This video has no picture.',
+  tooLong: `Videos can be at most ${Media.videoMaxSeconds / 3600} hours long.`,
+  tooManyVideoPixels: 'Videos can be at most 4K (3840 × 2160).',
+  expired: 'The upload was not finished in time. Please upload the file again.',
+  failed: 'We could not process this file. Please try another one.',
+  /** The image library has no HEVC decoder (patents): iPhones convert to JPEG when the picker is not offered HEIC. */
+  heicUnsupported: 'HEIC photos are not supported yet. Please choose a JPEG or PNG version.',
+  alreadyUploaded: 'This file is already uploaded.',
+  creatorsOnly: 'Only creators can upload photos and videos.',
+  metadataMissing: 'Upload-Metadata must name the media_id.',
+} as const

@@ -10,9 +10,18 @@ export const PostTexts = {
   scheduleInPast: 'Pick a time in the future.',
   subscribeToSee: 'Subscribe to see',
   notFound: 'This post is not available.',
+  /** Said plainly until the money issue brings coin purchases (never pretend a purchase). */
+  unlockNotAvailable: 'Unlocking posts with coins is not available in this build yet.',
+  /** Said plainly until the money issue brings memberships. */
+  subscribeNotAvailable: 'Memberships are not available in this build yet.',
 } as const
 
 export const PostId = z.number().int().positive()
+
+/** A keyset page query whose page size defaults to `size` (the screens ask for their own sizes). */
+function pageQueryOf(size: number) {
+  return PageQuery.extend({ limit: z.coerce.number().int().min(1).max(100).default(size) })
+}
 export const QueryPostId = z.coerce.number().int().positive()
 
 export const VisibilityValue = z.union([
@@ -266,7 +275,7 @@ export const postComments = defineCall({
   path: '/fapi/core/post/comments/',
   access: 'session',
   summary: 'Comments of a post the viewer can see, oldest first.',
-  input: PageQuery.extend({ post_id: QueryPostId }),
+  input: pageQueryOf(Posts.commentsPageSize).extend({ post_id: QueryPostId }),
   response: pageOf(Comment),
 })
 
@@ -288,7 +297,7 @@ export const deleteComment = defineCall({
   response: z.object({ comments: z.number().int() }),
 })
 
-export const OwnPostsQuery = PageQuery.extend({})
+export const OwnPostsQuery = pageQueryOf(Posts.gridPageSize)
 
 export const draftPosts = defineCall({
   method: 'GET',
@@ -317,7 +326,7 @@ export const userPosts = defineCall({
   access: 'session',
   summary:
     'A creator’s published posts for the profile grid, pinned first then newest; filter photos, videos or locked (for this viewer).',
-  input: PageQuery.extend({
+  input: pageQueryOf(Posts.gridPageSize).extend({
     user_id: z.coerce.number().int().positive(),
     filter: PostsFilter.default('all'),
   }),
@@ -328,8 +337,9 @@ export const homeFeed = defineCall({
   method: 'GET',
   path: '/fapi/core/feed/home/',
   access: 'session',
-  summary: 'Posts of creators the viewer follows or is a member of, newest first (keyset).',
-  input: PageQuery,
+  summary:
+    'Posts of creators the viewer follows or is a member of (and the viewer’s own), newest first (keyset).',
+  input: pageQueryOf(Posts.feedPageSize),
   response: pageOf(Post),
 })
 

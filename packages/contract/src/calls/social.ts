@@ -141,17 +141,19 @@ export const ReportReasonLabels: Record<ReportReason, string> = {
   other: 'Something else',
 }
 
-/** What can be reported. `post` joins when posts exist (posts issue). */
-export const ReportTarget = z.enum(['user'])
+/** What can be reported: a user, or a post the reporter can see. */
+export const ReportTarget = z.enum(['user', 'post'])
+export type ReportTarget = z.infer<typeof ReportTarget>
 
 export const reportContent = defineCall({
   method: 'POST',
   path: '/fapi/core/moderation/report/',
   access: 'account',
-  summary: 'Report a user for moderation with a reason (one open report per reporter and target).',
+  summary: 'Report a user or a post for moderation with a reason (one open report per reporter and target).',
   input: z.object({
     target_type: ReportTarget,
-    target_id: UserId,
+    /** A user id, or a post id when target_type is post. */
+    target_id: z.number().int().positive(),
     reason: ReportReason,
     details: z
       .string()

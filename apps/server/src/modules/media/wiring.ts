@@ -1,11 +1,21 @@
+import path from 'node:path'
+import { Media } from '@velvet/contract'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import type { S3Config } from '../../platform/config.ts'
 import type { Db } from '../../platform/db.ts'
 import type { JobSender, Jobs } from '../../platform/jobs.ts'
+import { type MediaToolPaths, resolveMediaTools } from '../../platform/media-tools.ts'
 import type { Storage } from '../../platform/storage.ts'
 import type { Clock } from '../auth/service.ts'
+import { registerMediaJobs, sweepStaleUploads } from './jobs.ts'
+import { createProcessor, type Processor } from './processing.ts'
 import { createMediaRepo } from './repo.ts'
+import { registerMediaRoutes } from './routes.ts'
+import { registerMediaServing, registerPublicFromStorage } from './serve.ts'
 import { createMediaService } from './service.ts'
+import { createStaging } from './staging.ts'
 import type { MediaService } from './types.ts'
+import { createUploads } from './upload.ts'
 import { createMediaSigner } from './urls.ts'
 
 export interface MediaWiringDeps {
@@ -17,25 +27,67 @@ export interface MediaWiringDeps {
   secret: string
   dataDir: string
   log: FastifyBaseLogger
+  /** The bucket when media live in S3 (uploads then gather there too); undefined: local disk. */
+  s3: S3Config | undefined
+  /** FFMPEG_PATH / FFPROBE_PATH (else PATH, else the npm packages' builds). */
+  mediaTools: { ffmpegPath: string | undefined; ffprobePath: string | undefined }
 }
 
 export interface MediaModule {
   service: MediaService
   register(app: FastifyInstance): Promise<void>
-  /** Processing workers (run modes worker and both). */
+  /** Processing and clean-up workers (run modes worker and both). */
   registerWorkers(boss: Jobs): Promise<void>
+  /** The processing job's work, for tests and tools that run it in place. */
+  processor: Processor
+  /** The daily clean-up's work (fails stale uploads); answers how many. */
+  sweepStaleUploads(): Promise<number>
 }
 
 /**
- * The media module. Today: reading media and signing their URLs (what posts need). The upload endpoint,
- * processing workers and the serving route come with the rest of the media pipeline (issue 5).
+ * The media module: announcing uploads, the resumable upload endpoint, processing jobs, signed serving
+ * of renditions, and the read side other modules use (MediaService).
  */
 export function wireMedia(deps: MediaWiringDeps): MediaModule {
   const signer = createMediaSigner(deps.secret, () => Math.floor(deps.clock.now().getTime() / 1000))
-  const service = createMediaService({ repo: createMediaRepo(deps.db), signer })
+  const repo = createMediaRepo(deps.db)
+  const service = createMediaService({ repo, signer, clock: deps.clock })
+  const staging = createStaging({
+    s3: deps.s3,
+    dataDir: deps.dataDir,
+    storage: deps.storage,
+    expirationMs: Media.uploadExpirySeconds * 1000,
+  })
+  const uploads = createUploads({ repo, staging, jobs: deps.jobs, log: deps.log })
+  let tools: MediaToolPaths | undefined
+  const processor = createProcessor({
+    repo,
+    storage: deps.storage,
+    tools: () => {
+      tools ??= resolveMediaTools(deps.mediaTools)
+      return tools
+    },
+    clock: deps.clock,
+    workDir: path.join(deps.dataDir, 'tmp'),
+    log: deps.log,
+  })
+  const cleanup = {
+    repo,
+    staging,
+    clock: deps.clock,
+    cleanUpExpiredUploads: uploads.cleanUpExpired,
+    log: deps.log,
+  }
   return {
     service,
-    register: async () => undefined,
-    registerWorkers: async () => undefined,
+    processor,
+    sweepStaleUploads: () => sweepStaleUploads(cleanup),
+    async register(app) {
+      registerMediaRoutes(app, { service })
+      await uploads.register(app)
+      registerMediaServing(app, { repo, storage: deps.storage, signer })
+      if (deps.storage.kind !== 'disk') registerPublicFromStorage(app, deps.storage)
+    },
+    registerWorkers: (boss) => registerMediaJobs(boss, { ...cleanup, processor }),
   }
 }

@@ -3,7 +3,18 @@ import type { AppServices } from '../../app.ts'
 import type { Db } from '../../platform/db.ts'
 import type { JobSender, Jobs } from '../../platform/jobs.ts'
 import type { Clock } from '../auth/service.ts'
+import { createEntitlementsRepo } from '../entitlements/repo.ts'
+import { createEntitlementService, type EntitlementService } from '../entitlements/service.ts'
 import type { MediaService } from '../media/types.ts'
+import { createEngagementRepo } from './engagement-repo.ts'
+import { createEngagementService } from './engagement-service.ts'
+import { createPublisher, registerPostJobs } from './jobs.ts'
+import { createPostListRepo } from './list-repo.ts'
+import { createPostPresenting } from './presenting.ts'
+import { createPostsRepo } from './repo.ts'
+import { registerPostRoutes } from './routes.ts'
+import { createPostService } from './service.ts'
+import { createPostViewService } from './view-service.ts'
 
 export interface PostsWiringDeps {
   db: Db
@@ -24,9 +35,35 @@ export interface PostsModule {
   register(app: FastifyInstance): void
   /** Scheduled publishing (run modes worker and both). */
   registerWorkers(boss: Jobs): Promise<void>
+  /** Unlocks and memberships (the money issue writes them; tests too). */
+  entitlements: EntitlementService
+  /** For social's reportContent on a post: 404/30023 unless the reporter can see it. */
+  assertReportable(reporterId: number, postId: number, ip: string): Promise<void>
 }
 
-/** SKELETON (registers nothing): posts, feed and entitlements of issue 5 replace it. */
-export function wirePosts(_deps: PostsWiringDeps): PostsModule {
-  return { register: () => undefined, registerWorkers: async () => undefined }
+/** Posts, the home feed and entitlements (issue 5). Notifications of new posts come later. */
+export function wirePosts(deps: PostsWiringDeps): PostsModule {
+  const { db, media, social, safety, creator, jobs, clock, publicUrl, portraitUrl, log } = deps
+  const repo = createPostsRepo(db)
+  const lists = createPostListRepo(db)
+  const entitlements = createEntitlementService({ repo: createEntitlementsRepo(db), social, safety, clock })
+  const presenting = createPostPresenting({ media, portraitUrl })
+  const posts = createPostService({ repo, lists, presenting, media, social, creator, jobs, clock })
+  const view = createPostViewService({ repo, lists, entitlements, presenting, clock, portraitUrl })
+  const engagement = createEngagementService({
+    repo: createEngagementRepo(db),
+    posts: repo,
+    view,
+    social,
+    clock,
+    publicUrl,
+    portraitUrl,
+  })
+  const publisher = createPublisher({ repo, social, clock, log })
+  return {
+    register: (app) => registerPostRoutes(app, { posts, view, engagement }),
+    registerWorkers: (boss) => registerPostJobs(boss, publisher),
+    entitlements,
+    assertReportable: (reporterId, postId, ip) => engagement.assertReportable(reporterId, postId, ip),
+  }
 }

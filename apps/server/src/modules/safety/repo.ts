@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, or } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm'
 import { type Db, isUniqueViolation } from '../../platform/db.ts'
 import { AppError } from '../../platform/errors.ts'
 import { blockedLocations } from './schema.ts'
@@ -28,6 +28,38 @@ export function createSafetyRepo(db: Db) {
         .where(eq(blockedLocations.userId, userId))
         .limit(1)
       return rows.length > 0
+    },
+
+    /** Of these owners, the ones who blocked any place (one statement for a page of authors). */
+    async ownersWithLocations(userIds: number[]): Promise<Set<number>> {
+      if (userIds.length === 0) return new Set()
+      const rows = await db
+        .selectDistinct({ userId: blockedLocations.userId })
+        .from(blockedLocations)
+        .where(inArray(blockedLocations.userId, userIds))
+      return new Set(rows.map((row) => row.userId))
+    },
+
+    /** Of these owners, the ones who blocked the country as a whole or the country's region. */
+    async ownersBlockingPlace(
+      userIds: number[],
+      country: string,
+      region: string | null,
+    ): Promise<Set<number>> {
+      if (userIds.length === 0) return new Set()
+      const regionMatch =
+        region === null ? isNull(blockedLocations.region) : eq(blockedLocations.region, region)
+      const rows = await db
+        .selectDistinct({ userId: blockedLocations.userId })
+        .from(blockedLocations)
+        .where(
+          and(
+            inArray(blockedLocations.userId, userIds),
+            eq(blockedLocations.country, country),
+            or(isNull(blockedLocations.region), regionMatch),
+          ),
+        )
+      return new Set(rows.map((row) => row.userId))
     },
 
     /** Inserts a place; the unique index (user, country, region) refuses a duplicate, also under a race. */

@@ -52,6 +52,22 @@ export function createSafetyService({ repo, geo, clock }: SafetyServiceDeps) {
       if (!(await isVisible(ownerId, ip, viewerId))) throw new AppError('BlockedLocation')
     },
 
+    /**
+     * The batch form of isVisible for a page of posts: which of these owners the request may see. At most
+     * two statements, and the GeoIP lookup only when one of them blocked a place at all.
+     */
+    async visibleOwners(ownerIds: number[], ip: string, viewerId?: number): Promise<Set<number>> {
+      const visible = new Set(ownerIds)
+      const others = ownerIds.filter((id) => id !== viewerId)
+      const blocking = await repo.ownersWithLocations(others)
+      if (blocking.size === 0) return visible
+      const place = await placeOf(ip)
+      if (!place) return visible
+      const blocked = await repo.ownersBlockingPlace([...blocking], place.country, place.region)
+      for (const id of blocked) visible.delete(id)
+      return visible
+    },
+
     async list(viewer: Viewer, ip: string) {
       const [rows, place] = await Promise.all([repo.locationsOf(viewer.userId), placeOf(ip)])
       return { locations: rows.map(presentBlockedLocation), current: place ? presentPlace(place) : null }

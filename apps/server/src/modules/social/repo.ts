@@ -18,6 +18,9 @@ export interface Relation {
   blockedMe: boolean
 }
 
+/** The counters of user_stats. */
+export type CountColumn = keyof Counts
+
 const noCounts: Counts = { posts: 0, followers: 0, following: 0, likes: 0 }
 
 /**
@@ -27,7 +30,7 @@ const noCounts: Counts = { posts: 0, followers: 0, following: 0, likes: 0 }
  * when two people follow each other at the same moment).
  */
 export function createSocialRepo(db: Db) {
-  async function bump(conn: Conn, userId: number, column: 'followers' | 'following', by: 1 | -1) {
+  async function bump(conn: Conn, userId: number, column: CountColumn, by: number) {
     const target = userStats[column]
     await conn
       .insert(userStats)
@@ -82,6 +85,14 @@ export function createSocialRepo(db: Db) {
       if (deleted.length === 0) return false
       await bumpPair(conn, followerId, followeeId, -1)
       return true
+    },
+
+    /**
+     * Moves one counter by `by` inside the caller's transaction (posts: published posts; likes: likes the
+     * user's posts received). The caller counts only rows it really inserted or deleted.
+     */
+    async adjustCounter(userId: number, column: CountColumn, by: number, conn: Conn): Promise<void> {
+      if (by !== 0) await bump(conn, userId, column, by)
     },
 
     async countsOf(userIds: number[], conn: Conn = db): Promise<Map<number, Counts>> {

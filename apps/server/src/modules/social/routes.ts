@@ -45,5 +45,5 @@ export function registerSocialRoutes(
   registerCall(app, blockUser, ({ viewer, input }) => social.block(viewer, input.user_id))
   registerCall(app, unblockUser, ({ viewer, input }) => social.unblock(viewer, input.user_id))
   registerCall(app, blockedUsers, ({ viewer, input }) => social.blocked(viewer, input))
-  registerCall(app, reportContent, ({ viewer, input }) => social.report(viewer, input))
+  registerCall(app, reportContent, ({ viewer, input, req }) => social.report(viewer, input, req.ip))
 }

@@ -1,4 +1,4 @@
-import type { ReportReason, SessionUser } from '@velvet/contract'
+import type { ReportReason, ReportTarget, SessionUser } from '@velvet/contract'
 import type { Tx } from '../../platform/db.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { Viewer } from '../../platform/http.ts'
@@ -31,6 +31,11 @@ export interface SocialServiceDeps {
   portraitUrl: (key: string) => string
   /** The user as their own tabs see it (auth's SessionUser presenter). */
   presentUser: (row: UserRow) => SessionUser
+  /**
+   * Throws unless the reporter can see the post and may report it (the posts module answers; social does
+   * not know posts). 404 for a post the reporter cannot reach, 30023 from a blocked location.
+   */
+  assertPostReportable: (reporterId: number, postId: number, ip: string) => Promise<void>
 }
 
 export interface PeopleQueryInput {
@@ -42,7 +47,18 @@ export interface PeopleQueryInput {
 const zero: Counts = { posts: 0, followers: 0, following: 0, likes: 0 }
 
 export function createSocialService(deps: SocialServiceDeps) {
-  const { repo, people, forget, safety, events, limiter, clock, portraitUrl, presentUser } = deps
+  const {
+    repo,
+    people,
+    forget,
+    safety,
+    events,
+    limiter,
+    clock,
+    portraitUrl,
+    presentUser,
+    assertPostReportable,
+  } = deps
 
   async function isBlockedEitherWay(a: number, b: number): Promise<boolean> {
     const relation = await repo.relation(a, b)
@@ -155,11 +171,22 @@ export function createSocialService(deps: SocialServiceDeps) {
       return { is_blocked: false as const }
     },
 
+    /**
+     * Moves the counters of a user's content (published posts, likes received) inside the transaction
+     * of the change that caused it (the posts module calls this).
+     */
+    async adjustContentCounts(userId: number, delta: { posts?: number; likes?: number }, tx: Tx) {
+      await repo.adjustCounter(userId, 'posts', delta.posts ?? 0, tx)
+      await repo.adjustCounter(userId, 'likes', delta.likes ?? 0, tx)
+    },
+
     async report(
       viewer: Viewer,
-      input: { target_type: 'user'; target_id: number; reason: ReportReason; details: string },
+      input: { target_type: ReportTarget; target_id: number; reason: ReportReason; details: string },
+      ip: string,
     ) {
-      assertCanReport(viewer.userId, input.target_id, await repo.userById(input.target_id))
+      if (input.target_type === 'post') await assertPostReportable(viewer.userId, input.target_id, ip)
+      else assertCanReport(viewer.userId, input.target_id, await repo.userById(input.target_id))
       const reportId = await repo.openReport({
         reporterId: viewer.userId,
         targetType: input.target_type,

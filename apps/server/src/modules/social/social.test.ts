@@ -275,6 +275,6 @@ describe('reports', () => {
     expect(self.body.error.fields[0].rule).toBe('report.self')
     expect((await report({ target_id: 99_999_999 })).status).toBe(404)
     expect((await report({ target_id: reporter.userId + 1, reason: 'boring' })).status).toBe(400)
-    expect((await report({ target_id: reporter.userId + 1, target_type: 'post' })).status).toBe(400)
+    expect((await report({ target_id: reporter.userId + 1, target_type: 'comment' })).status).toBe(400)
   })
 })

@@ -26,6 +26,8 @@ export interface SocialWiringDeps {
   geo: GeoLocator
   clock: Clock
   portraitUrl: (key: string) => string
+  /** The posts module's check before a post is reported (social does not import posts). */
+  assertPostReportable: (reporterId: number, postId: number, ip: string) => Promise<void>
 }
 
 /**
@@ -33,7 +35,8 @@ export interface SocialWiringDeps {
  * social (follows, blocks, reports, lists), then profiles (users module), which reads both.
  * The users module's own routes register the profile calls.
  */
-export function wireSocialModules({ db, realtime, geo, clock, portraitUrl }: SocialWiringDeps) {
+export function wireSocialModules(deps: SocialWiringDeps) {
+  const { db, realtime, geo, clock, portraitUrl, assertPostReportable } = deps
   const presentUser = (row: Parameters<typeof presentSessionUser>[0]) => presentSessionUser(row, portraitUrl)
   const safety = createSafetyService({ repo: createSafetyRepo(db), geo, clock })
   const socialRepo = createSocialRepo(db)
@@ -47,6 +50,7 @@ export function wireSocialModules({ db, realtime, geo, clock, portraitUrl }: Soc
     clock,
     portraitUrl,
     presentUser,
+    assertPostReportable,
   })
   const lists = createListsService({ repo: createListsRepo(db), social: socialRepo, people: social, clock })
   const profiles = createProfileService({

@@ -1,0 +1,42 @@
+import { Visibility } from '@velvet/contract'
+import { and, eq, gt, or, type SQL, sql } from 'drizzle-orm'
+import { posts } from '../posts/schema.ts'
+import { MembershipStatus } from './policy.ts'
+import { memberships, postUnlocks } from './schema.ts'
+
+/**
+ * The paywall rules of policy.ts as SQL, for list queries that must filter in the database (a page
+ * of "locked" posts, the feed's creators). Kept beside the policy so that both change together; the
+ * paywall table test checks the two agree.
+ */
+
+/** A live membership row (policy `isMembershipLive`). */
+export function liveMembership(now: Date): SQL {
+  const live = or(
+    and(eq(memberships.status, MembershipStatus.Active), gt(memberships.currentPeriodEnd, now)),
+    and(eq(memberships.status, MembershipStatus.Grace), gt(memberships.graceUntil, now)),
+  )
+  if (!live) throw new Error('membership condition is empty')
+  return live
+}
+
+/** The creators a fan is a live member of, as a subquery of creator ids. */
+export function memberCreatorIds(fanId: number, now: Date): SQL {
+  return sql`select ${memberships.creatorId} from ${memberships}
+    where ${memberships.fanId} = ${fanId} and ${liveMembership(now)}`
+}
+
+/**
+ * Posts of ONE author that are locked for the viewer (policy `decideAccess` answering locked), given
+ * whether the viewer is a live member of that author.
+ */
+export function lockedForViewer(viewerId: number, isMemberOfAuthor: boolean): SQL {
+  const bought = sql`exists (select 1 from ${postUnlocks}
+    where ${postUnlocks.userId} = ${viewerId} and ${postUnlocks.postId} = ${posts.id})`
+  const membersOpen = isMemberOfAuthor
+    ? sql`${posts.visibility} in (${Visibility.Members}, ${Visibility.MembersAndPPV})`
+    : sql`false`
+  const buyersOpen = sql`(${posts.visibility} in (${Visibility.PPV}, ${Visibility.MembersAndPPV}) and ${bought})`
+  return sql`(${posts.authorId} <> ${viewerId} and ${posts.visibility} <> ${Visibility.Everyone}
+    and not (${membersOpen} or ${buyersOpen}))`
+}

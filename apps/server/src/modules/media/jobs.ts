@@ -1,0 +1,66 @@
+import { Media, MediaFailure, MediaState } from '@velvet/contract'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Jobs } from '../../platform/jobs.ts'
+import type { Clock } from '../auth/service.ts'
+import { MEDIA_PROCESS_RETRIES, type Processor } from './processing.ts'
+import type { MediaRepo } from './repo.ts'
+import type { UploadStaging } from './staging.ts'
+import { MEDIA_PROCESS_QUEUE } from './upload.ts'
+
+export const MEDIA_CLEANUP_QUEUE = 'media-cleanup'
+
+export interface CleanupDeps {
+  repo: MediaRepo
+  staging: UploadStaging
+  clock: Clock
+  /** The tus server's own sweep of expired staged uploads (orphans no media points at). */
+  cleanUpExpiredUploads: () => Promise<number>
+  log: FastifyBaseLogger
+}
+
+/**
+ * Uploads still unfinished after Media.uploadExpirySeconds: the media fails (its owner sees why) and the
+ * staged bytes go. Answers how many were failed.
+ */
+export async function sweepStaleUploads(deps: CleanupDeps): Promise<number> {
+  const before = new Date(deps.clock.now().getTime() - Media.uploadExpirySeconds * 1000)
+  let failed = 0
+  for (;;) {
+    const stale = await deps.repo.findStaleUploads(before, 200)
+    for (const row of stale) {
+      if (await deps.repo.fail(row.id, MediaFailure.expired, [MediaState.Uploading])) failed += 1
+      if (row.uploadId) await deps.staging.discard(row.uploadId)
+    }
+    if (stale.length < 200) break
+  }
+  await deps.cleanUpExpiredUploads().catch((error: unknown) => {
+    deps.log.warn({ err: error }, 'expired upload sweep failed')
+  })
+  return failed
+}
+
+/** The processing worker (one media at a time per process: it is CPU bound) and the daily clean-up. */
+export async function registerMediaJobs(
+  boss: Jobs,
+  deps: CleanupDeps & { processor: Processor },
+): Promise<void> {
+  const processOptions = {
+    retryLimit: MEDIA_PROCESS_RETRIES,
+    retryDelay: 30,
+    // A 3-hour 4K video takes a while to encode; a crashed worker's job is retried after this.
+    expireInSeconds: 4 * 60 * 60,
+  }
+  await boss.createQueue(MEDIA_PROCESS_QUEUE, processOptions)
+  // The sender may have created the queue first with defaults.
+  await boss.updateQueue(MEDIA_PROCESS_QUEUE, processOptions)
+  await boss.work<{ media_id: number }>(MEDIA_PROCESS_QUEUE, { batchSize: 1 }, async ([job]) => {
+    if (job) await deps.processor.process(job.data.media_id, job.retryCount, job.signal)
+  })
+
+  await boss.createQueue(MEDIA_CLEANUP_QUEUE)
+  await boss.schedule(MEDIA_CLEANUP_QUEUE, '41 4 * * *', {}, { tz: 'UTC' })
+  await boss.work(MEDIA_CLEANUP_QUEUE, async () => {
+    const failed = await sweepStaleUploads(deps)
+    if (failed > 0) deps.log.info({ failed }, 'stale uploads failed')
+  })
+}

@@ -1,0 +1,51 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Jobs } from '../../platform/jobs.ts'
+import type { Clock } from '../auth/service.ts'
+import type { SocialService } from '../social/service.ts'
+import type { PostsRepo } from './repo.ts'
+
+/** Scheduled posts: one job per schedule (startAfter = publish_at) and a cron sweep on the same queue. */
+export const PUBLISH_QUEUE = 'post-publish'
+
+export interface PublisherDeps {
+  repo: PostsRepo
+  social: Pick<SocialService, 'adjustContentCounts'>
+  clock: Clock
+  log: Pick<FastifyBaseLogger, 'info'>
+}
+
+/**
+ * Publishes every scheduled post that is due, whichever job woke it up: the post's own job, a duplicate,
+ * or the sweep. The conditional update makes each post publish exactly once across workers and processes;
+ * the authors' post counters move in the same transaction, by the rows this call really published.
+ */
+export function createPublisher({ repo, social, clock, log }: PublisherDeps) {
+  return {
+    async publishDue(): Promise<number> {
+      const published = await repo.transaction(async (tx) => {
+        const rows = await repo.publishDue(clock.now(), tx)
+        const perAuthor = new Map<number, number>()
+        for (const row of rows) perAuthor.set(row.authorId, (perAuthor.get(row.authorId) ?? 0) + 1)
+        // Counter rows in id order, like every other counter change (no deadlock between workers).
+        for (const [authorId, n] of [...perAuthor].sort(([a], [b]) => a - b)) {
+          await social.adjustContentCounts(authorId, { posts: n }, tx)
+        }
+        return rows
+      })
+      if (published.length > 0)
+        log.info({ posts: published.map((row) => row.id) }, 'scheduled posts published')
+      return published.length
+    },
+  }
+}
+
+export type Publisher = ReturnType<typeof createPublisher>
+
+export async function registerPostJobs(boss: Jobs, publisher: Publisher): Promise<void> {
+  await boss.createQueue(PUBLISH_QUEUE)
+  // The sweep catches a post whose job was lost or ran early (clock skew between processes).
+  await boss.schedule(PUBLISH_QUEUE, '* * * * *', {}, { tz: 'UTC' })
+  await boss.work(PUBLISH_QUEUE, async () => {
+    await publisher.publishDue()
+  })
+}

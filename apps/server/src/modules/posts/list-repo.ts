@@ -1,0 +1,239 @@
+import { PostState, UserRole } from '@velvet/contract'
+import { and, asc, eq, gt, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm'
+import { type AnyPgColumn, alias, union } from 'drizzle-orm/pg-core'
+import type { Db } from '../../platform/db.ts'
+import { users } from '../auth/schema.ts'
+import { liveMembership } from '../entitlements/conditions.ts'
+import { memberships } from '../entitlements/schema.ts'
+import type { Cursor } from '../social/cursor.ts'
+import { follows, userStats } from '../social/schema.ts'
+import { authorJoin, cursorText, normaliseRow, notBlockedWith, type PostRow, postColumns } from './rows.ts'
+import { posts } from './schema.ts'
+
+/** A post of a list with its keyset position. */
+export type ListedPost = PostRow & { cursor: Cursor }
+
+export interface SuggestedRow {
+  id: number
+  userName: string | null
+  nickname: string | null
+  portrait: string | null
+  posts: number
+  followers: number
+}
+
+const published = and(eq(posts.state, PostState.Published), isNull(posts.deletedAt))
+
+function listed(rows: Array<PostRow & { at: string }>): ListedPost[] {
+  return rows.map(({ at, ...row }) => ({ ...normaliseRow(row), cursor: { at, id: row.id } }))
+}
+
+/**
+ * Descending as the indexes are built (drizzle-kit writes DESC NULLS LAST; a plain DESC means NULLS FIRST
+ * and would keep PostgreSQL from reading the index in order).
+ */
+function newestFirst(column: AnyPgColumn): SQL {
+  return sql`${column} desc nulls last`
+}
+
+/** Rows after `cursor` in (time DESC, id DESC) order. */
+function before(time: AnyPgColumn, id: AnyPgColumn, cursor: Cursor | null) {
+  return cursor ? sql`(${time}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id}::bigint)` : undefined
+}
+
+/**
+ * The list queries of posts: the home feed, a creator's grid, the composer's drafts and scheduled posts,
+ * and suggested creators. Each page is one statement (media ids and the viewer's like come along).
+ */
+export function createPostListRepo(db: Db) {
+  return {
+    /**
+     * The home feed (fan-out on read): published posts of the creators the viewer follows or is a live
+     * member of, and the viewer's own, newest first. Each creator's newest `limit` posts after the cursor
+     * come from posts_author_published_idx (a LATERAL per creator), so a page costs creators x limit index
+     * rows however many posts they have; the outer query merges them and keeps `limit`.
+     */
+    async feedPage(viewerId: number, cursor: Cursor | null, limit: number, now: Date): Promise<ListedPost[]> {
+      const followed = db
+        .select({ authorId: sql<number>`${follows.followeeId}`.as('author_id') })
+        .from(follows)
+        .where(eq(follows.followerId, viewerId))
+      const memberOf = db
+        .select({ authorId: sql<number>`${memberships.creatorId}`.as('author_id') })
+        .from(memberships)
+        .where(and(eq(memberships.fanId, viewerId), liveMembership(now)))
+      const self = db
+        .select({ authorId: sql<number>`${users.id}`.as('author_id') })
+        .from(users)
+        .where(eq(users.id, viewerId))
+      const authors = union(followed, memberOf, self).as('feed_authors')
+
+      const candidate = alias(posts, 'candidate')
+      const newest = db
+        .select({ id: candidate.id, publishedAt: candidate.publishedAt })
+        .from(candidate)
+        .where(
+          and(
+            // Qualified by hand: Drizzle renders a union's column unqualified, which would bind to candidate.
+            sql`${candidate.authorId} = "feed_authors"."author_id"`,
+            eq(candidate.state, PostState.Published),
+            isNull(candidate.deletedAt),
+            before(candidate.publishedAt, candidate.id, cursor),
+          ),
+        )
+        .orderBy(newestFirst(candidate.publishedAt), newestFirst(candidate.id))
+        .limit(limit)
+        .as('newest')
+      // Per creator (a LATERAL, so an index probe each): not deleted, not blocked either way.
+      const reachable = db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            sql`${users.id} = "feed_authors"."author_id"`,
+            isNull(users.deletedAt),
+            notBlockedWith(viewerId, users.id),
+          ),
+        )
+        .as('reachable')
+      // The page's ids first (a LIMIT in a subquery): the posts' columns are read for `limit` rows only.
+      const page = db
+        .select({ id: newest.id, publishedAt: newest.publishedAt })
+        .from(authors)
+        .crossJoinLateral(reachable)
+        .crossJoinLateral(newest)
+        .orderBy(newestFirst(newest.publishedAt), newestFirst(newest.id))
+        .limit(limit)
+        .as('page')
+
+      const rows = await db
+        .select({ ...postColumns(viewerId), at: cursorText(posts.publishedAt) })
+        .from(page)
+        .innerJoin(posts, eq(posts.id, page.id))
+        .innerJoin(users, authorJoin)
+        .orderBy(newestFirst(page.publishedAt), newestFirst(page.id))
+      return listed(rows)
+    },
+
+    /**
+     * A creator's published posts for the grid, newest first, not pinned (pinned ones come from
+     * `pinnedOf`). `filter` narrows (photos, videos, locked for the viewer).
+     */
+    async authorPage(
+      authorId: number,
+      viewerId: number,
+      page: { cursor: Cursor | null; limit: number; filter: SQL | undefined },
+    ): Promise<ListedPost[]> {
+      const rows = await db
+        .select({ ...postColumns(viewerId), at: cursorText(posts.publishedAt) })
+        .from(posts)
+        .innerJoin(users, authorJoin)
+        .where(
+          and(
+            eq(posts.authorId, authorId),
+            published,
+            isNull(posts.pinnedAt),
+            isNull(users.deletedAt),
+            page.filter,
+            before(posts.publishedAt, posts.id, page.cursor),
+          ),
+        )
+        .orderBy(newestFirst(posts.publishedAt), newestFirst(posts.id))
+        .limit(page.limit)
+      return listed(rows)
+    },
+
+    /** A creator's pinned posts (at most Posts.pinnedMax), last pinned first. */
+    async pinnedOf(authorId: number, viewerId: number, filter: SQL | undefined): Promise<PostRow[]> {
+      const rows = await db
+        .select(postColumns(viewerId))
+        .from(posts)
+        .innerJoin(users, authorJoin)
+        .where(
+          and(
+            eq(posts.authorId, authorId),
+            published,
+            isNotNull(posts.pinnedAt),
+            isNull(users.deletedAt),
+            filter,
+          ),
+        )
+        .orderBy(newestFirst(posts.pinnedAt), newestFirst(posts.id))
+      return rows.map(normaliseRow)
+    },
+
+    /** The author's drafts, last edited first. */
+    async drafts(authorId: number, cursor: Cursor | null, limit: number): Promise<ListedPost[]> {
+      const rows = await db
+        .select({ ...postColumns(authorId), at: cursorText(posts.updatedAt) })
+        .from(posts)
+        .innerJoin(users, authorJoin)
+        .where(
+          and(
+            eq(posts.authorId, authorId),
+            eq(posts.state, PostState.Draft),
+            isNull(posts.deletedAt),
+            before(posts.updatedAt, posts.id, cursor),
+          ),
+        )
+        .orderBy(newestFirst(posts.updatedAt), newestFirst(posts.id))
+        .limit(limit)
+      return listed(rows)
+    },
+
+    /** The author's scheduled posts, soonest first (keyset ascending). */
+    async scheduled(authorId: number, cursor: Cursor | null, limit: number): Promise<ListedPost[]> {
+      const rows = await db
+        .select({ ...postColumns(authorId), at: cursorText(posts.publishAt) })
+        .from(posts)
+        .innerJoin(users, authorJoin)
+        .where(
+          and(
+            eq(posts.authorId, authorId),
+            eq(posts.state, PostState.Scheduled),
+            isNull(posts.deletedAt),
+            cursor
+              ? sql`(${posts.publishAt}, ${posts.id}) > (${cursor.at}::timestamptz, ${cursor.id}::bigint)`
+              : undefined,
+          ),
+        )
+        .orderBy(asc(posts.publishAt), asc(posts.id))
+        .limit(limit)
+      return listed(rows)
+    },
+
+    /**
+     * Creators with published posts whom the viewer does not follow and who are not blocked either way,
+     * most followed first.
+     */
+    async suggestedCreators(viewerId: number, limit: number): Promise<SuggestedRow[]> {
+      return db
+        .select({
+          id: users.id,
+          userName: users.userName,
+          nickname: users.nickname,
+          portrait: users.portrait,
+          posts: userStats.posts,
+          followers: userStats.followers,
+        })
+        .from(userStats)
+        .innerJoin(users, eq(users.id, userStats.userId))
+        .where(
+          and(
+            eq(users.userRole, UserRole.Creator),
+            isNull(users.deletedAt),
+            isNotNull(users.userName),
+            gt(userStats.posts, 0),
+            ne(users.id, viewerId),
+            sql`not exists (select 1 from ${follows}
+              where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${users.id})`,
+            notBlockedWith(viewerId, users.id),
+          ),
+        )
+        .orderBy(newestFirst(userStats.followers), newestFirst(users.id))
+        .limit(limit)
+    },
+  }
+}
+
+export type PostListRepo = ReturnType<typeof createPostListRepo>

@@ -1,0 +1,107 @@
+import { eq, type SQL, sql } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import { users } from '../auth/schema.ts'
+import { blocks } from '../social/schema.ts'
+import { postLikes, postMedia, posts } from './schema.ts'
+
+/** A media of a post, in display order. */
+export interface PostMediaRef {
+  mediaId: number
+  isFreePreview: boolean
+}
+
+/** A post as every read query answers it: its columns, author, media and whether the viewer liked it. */
+export interface PostRow {
+  id: number
+  authorId: number
+  state: number
+  caption: string
+  visibility: number
+  price: number | null
+  coverMediaId: number | null
+  publishAt: Date | null
+  publishedAt: Date | null
+  pinnedAt: Date | null
+  editedAt: Date | null
+  likes: number
+  comments: number
+  images: number
+  videos: number
+  videoSeconds: number
+  createdAt: Date
+  author: {
+    userName: string | null
+    nickname: string | null
+    portrait: string | null
+    userRole: number
+    deletedAt: Date | null
+  }
+  media: PostMediaRef[]
+  likedByMe: boolean
+}
+
+/** A timestamp as PostgreSQL text with microseconds, for keyset cursors (social/cursor.ts). */
+export function cursorText(column: AnyPgColumn | SQL): SQL<string> {
+  return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+}
+
+/**
+ * The columns of a PostRow for `select ... from posts join users`: the media come along as one JSON
+ * array per post (so a page is one statement), in display order.
+ */
+export function postColumns(viewerId: number) {
+  return {
+    id: posts.id,
+    authorId: posts.authorId,
+    state: posts.state,
+    caption: posts.caption,
+    visibility: posts.visibility,
+    price: posts.price,
+    coverMediaId: posts.coverMediaId,
+    publishAt: posts.publishAt,
+    publishedAt: posts.publishedAt,
+    pinnedAt: posts.pinnedAt,
+    editedAt: posts.editedAt,
+    likes: posts.likes,
+    comments: posts.comments,
+    images: posts.images,
+    videos: posts.videos,
+    videoSeconds: posts.videoSeconds,
+    createdAt: posts.createdAt,
+    author: {
+      userName: users.userName,
+      nickname: users.nickname,
+      portrait: users.portrait,
+      userRole: users.userRole,
+      deletedAt: users.deletedAt,
+    },
+    media: sql<PostMediaRef[]>`coalesce((
+      select json_agg(json_build_object('mediaId', ${postMedia.mediaId}, 'isFreePreview', ${postMedia.isFreePreview})
+        order by ${postMedia.position})
+      from ${postMedia} where ${postMedia.postId} = ${posts.id}), '[]'::json)`,
+    likedByMe: sql<boolean>`exists (select 1 from ${postLikes}
+      where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`,
+  }
+}
+
+export const authorJoin = eq(users.id, posts.authorId)
+
+/**
+ * Leaves out users blocked by, or blocking, the viewer (their rows stay; an unblock brings them back).
+ * Two NOT EXISTS, each an index probe on the blocks primary key.
+ */
+export function notBlockedWith(viewerId: number, userId: AnyPgColumn): SQL {
+  return sql`not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${userId})
+    and not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${userId} and ${blocks.blockedId} = ${viewerId})`
+}
+
+/** JSON numbers come back as numbers; a driver may give bigint ids as text: normalise either way. */
+export function normaliseRow<R extends { media: PostMediaRef[] | string }>(
+  row: R,
+): R & { media: PostMediaRef[] } {
+  const media = typeof row.media === 'string' ? (JSON.parse(row.media) as PostMediaRef[]) : row.media
+  return {
+    ...row,
+    media: media.map((ref) => ({ mediaId: Number(ref.mediaId), isFreePreview: Boolean(ref.isFreePreview) })),
+  }
+}

@@ -1,0 +1,132 @@
+import { PostState, Posts, type PostsFilter } from '@velvet/contract'
+import { gt, type SQL } from 'drizzle-orm'
+import { AppError } from '../../platform/errors.ts'
+import type { Viewer } from '../../platform/http.ts'
+import type { Clock } from '../auth/service.ts'
+import type { PostAccess } from '../entitlements/policy.ts'
+import type { EntitlementService } from '../entitlements/service.ts'
+import { decodeCursor } from '../social/cursor.ts'
+import type { ListedPost, PostListRepo } from './list-repo.ts'
+import { presentSuggested } from './presenters.ts'
+import { gatedOf, keysetPage, type PostPresenting } from './presenting.ts'
+import type { PostsRepo } from './repo.ts'
+import type { PostRow } from './rows.ts'
+import { posts } from './schema.ts'
+
+export interface PostViewServiceDeps {
+  repo: Pick<PostsRepo, 'postById'>
+  lists: PostListRepo
+  entitlements: Pick<
+    EntitlementService,
+    'accessOne' | 'accessMany' | 'reachableAuthors' | 'reachAuthor' | 'lockedForViewer'
+  >
+  presenting: PostPresenting
+  clock: Clock
+  portraitUrl: (key: string) => string
+}
+
+interface PageInput {
+  cursor?: string | undefined
+  limit: number
+}
+
+/** Reading posts: one post, a creator's grid, the home feed and suggested creators. */
+export function createPostViewService(deps: PostViewServiceDeps) {
+  const { repo, lists, entitlements, presenting, clock, portraitUrl } = deps
+
+  /**
+   * A post the viewer can reach (drafts and scheduled posts only for their author), with its access.
+   * 404 when it does not exist for the viewer, 30023 from a blocked location.
+   */
+  async function reach(
+    viewerId: number,
+    postId: number,
+    ip: string,
+  ): Promise<{ row: PostRow; access: PostAccess }> {
+    const row = await repo.postById(postId, viewerId)
+    if (!row || (row.state !== PostState.Published && row.authorId !== viewerId)) {
+      throw new AppError('PostNotFound')
+    }
+    return { row, access: await entitlements.accessOne(viewerId, gatedOf(row), ip) }
+  }
+
+  /** Presents a page of listed posts whose authors the request may see from where it comes. */
+  async function presentPage(
+    viewer: Viewer,
+    rows: ListedPost[],
+    limit: number,
+    ip: string,
+    lead: PostRow[] = [],
+  ) {
+    const page = keysetPage(rows, limit)
+    const all = [...lead, ...page.rows]
+    const reachable = await entitlements.reachableAuthors(
+      viewer.userId,
+      all.map((row) => row.authorId),
+      ip,
+    )
+    const shown = all.filter((row) => reachable.has(row.authorId))
+    const access = await entitlements.accessMany(viewer.userId, shown.map(gatedOf))
+    const list = await presenting.present(viewer.userId, shown, (row) => access.get(row.id) ?? LOCKED)
+    return { list, cursor: page.cursor, has_next: page.has_next }
+  }
+
+  function filterOf(filter: PostsFilter, viewerId: number, isMember: boolean): SQL | undefined {
+    if (filter === 'photos') return gt(posts.images, 0)
+    if (filter === 'videos') return gt(posts.videos, 0)
+    if (filter === 'locked') return entitlements.lockedForViewer(viewerId, isMember)
+    return undefined
+  }
+
+  return {
+    reach,
+
+    async detail(viewer: Viewer, postId: number, ip: string) {
+      const { row, access } = await reach(viewer.userId, postId, ip)
+      const [post] = await presenting.present(viewer.userId, [row], () => access)
+      if (!post) throw new AppError('PostNotFound')
+      return { post }
+    },
+
+    /** A creator's published posts: pinned first (on the first page), then newest first. */
+    async userPosts(viewer: Viewer, input: PageInput & { user_id: number; filter: PostsFilter }, ip: string) {
+      const { listed, isMember } = await entitlements.reachAuthor(viewer.userId, input.user_id, ip)
+      if (!listed) return { list: [], cursor: null, has_next: false }
+      const filter = filterOf(input.filter, viewer.userId, isMember)
+      const cursor = decodeCursor(input.cursor)
+      const [pinned, rows] = await Promise.all([
+        cursor ? [] : lists.pinnedOf(input.user_id, viewer.userId, filter),
+        lists.authorPage(input.user_id, viewer.userId, { cursor, limit: input.limit + 1, filter }),
+      ])
+      return presentPage(viewer, rows, input.limit, ip, pinned)
+    },
+
+    /** Posts of followed and subscribed creators (and the viewer's own), newest first. */
+    async homeFeed(viewer: Viewer, input: PageInput, ip: string) {
+      const rows = await lists.feedPage(
+        viewer.userId,
+        decodeCursor(input.cursor),
+        input.limit + 1,
+        clock.now(),
+      )
+      return presentPage(viewer, rows, input.limit, ip)
+    },
+
+    async suggested(viewer: Viewer, ip: string) {
+      const rows = await lists.suggestedCreators(viewer.userId, Posts.suggestedCreators)
+      const reachable = await entitlements.reachableAuthors(
+        viewer.userId,
+        rows.map((row) => row.id),
+        ip,
+      )
+      return {
+        list: rows.filter((row) => reachable.has(row.id)).map((row) => presentSuggested(row, portraitUrl)),
+      }
+    },
+  }
+}
+
+/** A post the entitlements service did not decide on stays locked (fail closed). */
+const LOCKED: PostAccess = { open: false, reason: 'members' }
+
+export type PostViewService = ReturnType<typeof createPostViewService>
