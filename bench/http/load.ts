@@ -12,8 +12,16 @@ export interface LoadJob {
   connections: number
   durationSeconds: number
   warmupSeconds: number
-  /** The exact body every response must carry. */
-  expectBody: string
+  /** The exact body every response must carry (single-URL jobs). */
+  expectBody?: string
+  /**
+   * Requests rotated through in order, one per request (e.g. one signed feed URL per user), on the origin of
+   * `url`; each response body must start with `expectPrefix`.
+   */
+  targets?: Array<{ path: string; headers: Record<string, string> }>
+  expectPrefix?: string
+  /** A fixed total request rate (requests per second over all connections); unlimited when absent. */
+  overallRate?: number
 }
 
 export interface RunSummary {
@@ -55,6 +63,8 @@ async function runOnce(job: LoadJob, durationSeconds: number): Promise<RunSummar
   const note = (text: string) => {
     if (problems.size < 5) problems.add(text.slice(0, 300))
   }
+  const targets = job.targets ?? []
+  let next = 0
   const instance = autocannon({
     url: job.url,
     method: 'GET',
@@ -63,7 +73,21 @@ async function runOnce(job: LoadJob, durationSeconds: number): Promise<RunSummar
     pipelining: 1,
     duration: durationSeconds,
     timeout: 10,
-    expectBody: job.expectBody,
+    ...(job.expectBody !== undefined ? { expectBody: job.expectBody } : {}),
+    ...(job.overallRate ? { overallRate: job.overallRate } : {}),
+    ...(targets.length > 0
+      ? {
+          requests: [
+            {
+              setupRequest: (request) => {
+                const target = targets[next++ % targets.length] as (typeof targets)[number]
+                return { ...request, path: target.path, headers: { ...request.headers, ...target.headers } }
+              },
+            },
+          ],
+          verifyBody: (body: string) => body.startsWith(job.expectPrefix ?? ''),
+        }
+      : {}),
   })
   instance.on('response', (_client, _status, _bytes, responseTimeMs) => {
     times.push(responseTimeMs)

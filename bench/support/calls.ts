@@ -1,4 +1,13 @@
-import { currentUser, Headers, okBody, signingKey, signRequest, signupAnonymous } from '@velvet/contract'
+import {
+  type CallDef,
+  currentUser,
+  Headers,
+  okBody,
+  signingKey,
+  signRequest,
+  signupAnonymous,
+} from '@velvet/contract'
+import type { z } from 'zod'
 
 /** Contract calls, signed the way the web client signs them. */
 
@@ -60,4 +69,53 @@ export function safeJson(text: string): unknown {
   } catch {
     return undefined
   }
+}
+
+/** A signed GET of any contract call: its path with query (ts, sign and the params) and its headers. */
+export async function signedGet(
+  call: CallDef,
+  clientKey: string,
+  token: string,
+  input: Record<string, string | number> = {},
+): Promise<{ path: string; headers: Record<string, string> }> {
+  const params: Record<string, string | number> = { ...input, ts: nowSeconds() }
+  const sign = await signRequest(signingKey(clientKey, token), 'GET', call.path, params)
+  const query = new URLSearchParams({
+    ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
+    sign,
+  })
+  return { path: `${call.path}?${query}`, headers: { ...clientHeaders, authorization: `Bearer ${token}` } }
+}
+
+/** Makes a signed call (GET or POST) and answers its `data`, checked against the call's response schema. */
+export async function callApi<C extends CallDef>(
+  base: string,
+  call: C,
+  clientKey: string,
+  token: string,
+  input: Record<string, unknown> = {},
+): Promise<z.output<C['response']>> {
+  let response: Response
+  if (call.method === 'GET') {
+    const signed = await signedGet(call, clientKey, token, input as Record<string, string | number>)
+    response = await fetch(`${base}${signed.path}`, {
+      headers: signed.headers,
+      signal: AbortSignal.timeout(30_000),
+    })
+  } else {
+    const params = { ...input, ts: nowSeconds() }
+    const sign = await signRequest(signingKey(clientKey, token), 'POST', call.path, params)
+    response = await fetch(`${base}${call.path}`, {
+      method: 'POST',
+      headers: { ...clientHeaders, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...params, sign }),
+      signal: AbortSignal.timeout(30_000),
+    })
+  }
+  const text = await response.text()
+  const parsed = okBody(call.response).safeParse(safeJson(text))
+  if (response.status !== 200 || !parsed.success) {
+    throw new Error(`${call.path} answered ${response.status}: ${text.slice(0, 300)}`)
+  }
+  return parsed.data.data as z.output<C['response']>
 }

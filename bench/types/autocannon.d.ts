@@ -24,6 +24,21 @@ declare module 'autocannon' {
       /** Run the load in this many worker threads. */
       workers?: number
       title?: string
+      /** A fixed request rate over all connections (per second). */
+      overallRate?: number
+      /** Requests cycled through; setupRequest may change each one before it is sent. */
+      requests?: Array<{
+        setupRequest?: (request: RawRequest, context: Record<string, unknown>) => RawRequest
+      }>
+      /** A response whose body this rejects counts as a mismatch (takes precedence over expectBody). */
+      verifyBody?: (body: string) => boolean
+    }
+
+    interface RawRequest {
+      method?: string
+      path?: string
+      headers?: Record<string, string>
+      body?: string
     }
 
     interface Histogram {
