@@ -140,13 +140,7 @@ export const Media = {
   signedUrlSeconds: 300,
   /** An unfinished upload is discarded after this long. */
   uploadExpirySeconds: 24 * 60 * 60,
-  acceptedImageTypes: [
-    'image/jpeg',
-    'image/png',
-    'image/webp',
-    'image/gif',
-    'image/avif',
-  ] as const,
+  acceptedImageTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const,
   acceptedVideoTypes: ['video/mp4', 'video/quicktime', 'video/webm', 'video/x-matroska'] as const,
 } as const
 
