@@ -85,14 +85,18 @@ export default defineConfig(({ mode }) => {
       sourcemap: true,
       rolldownOptions: {
         output: {
-          // Stable vendor chunks cache across deploys; form libraries stay with the screens that use them.
+          // Stable vendor chunks cache across deploys; form libraries stay with the screens that use them,
+          // and so does @tanstack/react-virtual (only the feed's lists use it, never the first screen).
           codeSplitting: {
             groups: [
               {
                 name: 'react',
-                test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+                test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core))[\\/]/,
               },
               { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+              // What the first screen needs, in one chunk: split into many small shared chunks it
+              // compresses worse (each lazily loaded screen that shares a module would split it out).
+              { name: 'app', tags: ['$initial'] },
             ],
           },
         },

@@ -58,7 +58,6 @@ const laterRoutes: RouteObject[] = [
       return to ? redirect(to) : null
     },
   },
-  ...Object.values(postRoutes),
   ...Object.values(publishRoutes),
   soon('/live', later.live, 'Live'),
   soon('/live/gifters', later.live, 'Live gifters', true),
@@ -160,6 +159,8 @@ export const routes: RouteObject[] = [
           },
           // /@{user_name} and the catch-all /{u}: a profile with a leading @, else the 404 page.
           profileRoutes.profile,
+          // The post screens bring their own main layout (a missing post is the error page, no chrome).
+          ...Object.values(postRoutes),
           {
             Component: AppLayout,
             children: [

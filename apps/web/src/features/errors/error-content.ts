@@ -54,3 +54,17 @@ export function statusFromParam(param: string | undefined): number {
   const value = Number(param)
   return Number.isInteger(value) && value > 0 ? value : 404
 }
+
+/**
+ * A refusal of a page's main call shows the error page (spec §8: 30023 'Sorry, the profile or page does
+ * not exist.', a missing post's 404); no network, timeouts and server faults stay in the layout with a
+ * retry, and 1001 goes through sign-in.
+ */
+export function isPageError(error: unknown): boolean {
+  return (
+    isApiError(error) &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.code !== ErrorCodes.NotLoggedIn.code
+  )
+}

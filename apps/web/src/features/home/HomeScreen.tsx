@@ -1,69 +1,144 @@
-import { LogIn, LogOut, Sparkles } from 'lucide-react'
-import { useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { ArrowDown, LogIn, RotateCw } from 'lucide-react'
+import { useCallback, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
 import { Link } from 'react-router'
 import { Avatar } from '../../ui/Avatar.tsx'
-import { Button, buttonClassName } from '../../ui/Button.tsx'
+import { buttonClassName } from '../../ui/Button.tsx'
 import { Logo } from '../../ui/Logo.tsx'
-import { PageLoader } from '../../ui/Spinner.tsx'
-import { logout } from '../auth/auth.service.ts'
+import { PageLoader, Spinner } from '../../ui/Spinner.tsx'
 import { useSession } from '../auth/session.ts'
+import { LoadError } from '../people/EmptyState.tsx'
+import { PostList } from '../posts/PostList.tsx'
+import { PostSkeleton } from '../posts/PostSkeleton.tsx'
+import { feedKeys, useHomeFeed, useSuggestedCreators, useViewerId } from '../posts/posts.queries.ts'
+import { flattenPosts, homeHistoryKey, viewHistory } from '../posts/view-history.ts'
+import { profilePath } from '../profile/profile-rules.ts'
+import { EmptyFeed } from './EmptyFeed.tsx'
+import { shouldRefresh } from './pull-rules.ts'
+import { SuggestedList, SuggestedStrip } from './SuggestedCreators.tsx'
+import { usePullToRefresh } from './use-pull-to-refresh.ts'
 import './home.css'
 
 /**
- * /home in this build: the app frame with who is signed in. The feed comes in a later issue; until then
- * the screen says so instead of showing made-up posts.
+ * /home: the feed of the creators the viewer follows or is a member of, newest first, with the suggested
+ * creators (a strip on phones, a side panel on desktop). Long sessions stay light (a virtualized list);
+ * coming back restores the exact scroll position; pull down or the refresh button loads what is new.
  */
 export function HomeScreen() {
   const session = useSession()
+  const client = useQueryClient()
+  const viewerId = useViewerId()
+  const historyKey = homeHistoryKey(viewerId ?? 0)
+  const [generation, setGeneration] = useState(0)
   const [leaving, setLeaving] = useState(false)
+  const feed = useHomeFeed(viewerId, historyKey)
+  const suggested = useSuggestedCreators(viewerId)
+  const screen = useRef<HTMLDivElement>(null)
   const account = session.kind === 'account' ? session.user : null
   const name = account ? (account.nickname ?? account.user_name ?? 'Me') : 'Guest'
+  const posts = flattenPosts(feed.data)
+  const suggestions = suggested.data?.list ?? []
 
-  const onLogout = async () => {
-    setLeaving(true)
-    await logout()
-  }
+  /** Back to the newest posts: the position and loaded pages are forgotten, the first page fetched again. */
+  const refresh = useCallback(async () => {
+    if (viewerId === null) return
+    viewHistory.forget(historyKey)
+    // The list (and the query's starting data) must drop the history before the reset reads it.
+    flushSync(() => setGeneration((value) => value + 1))
+    window.scrollTo({ top: 0, behavior: 'instant' })
+    await Promise.all([
+      client.resetQueries({ queryKey: feedKeys.home(viewerId) }),
+      client.invalidateQueries({ queryKey: feedKeys.suggested(viewerId) }),
+    ])
+  }, [client, viewerId, historyKey])
+  const pull = usePullToRefresh(refresh, viewerId !== null)
+  const refreshing = pull.refreshing || (feed.isRefetching && !feed.isFetchingNextPage)
+
+  // Someone new followed from an empty feed: their posts are what the viewer is waiting for.
+  const onFollowed = useCallback(() => {
+    if (posts.length === 0) void refresh()
+  }, [posts.length, refresh])
+  const barHeight = useCallback(
+    () => screen.current?.querySelector<HTMLElement>('.v-topbar')?.offsetHeight ?? 0,
+    [],
+  )
 
   // The session is cleared at once and /login opens 500 ms later (spec §4): show that, not a guest.
   if (leaving) return <PageLoader label="Logging out" />
 
+  let body = <PostSkeleton count={2} />
+  if (posts.length > 0) {
+    body = (
+      <>
+        {suggestions.length > 0 && viewerId !== null ? (
+          <section className="v-home__strip" aria-labelledby="suggested-strip-title">
+            <h2 id="suggested-strip-title" className="v-home__section-title">
+              Suggested creators
+            </h2>
+            <SuggestedStrip list={suggestions} viewerId={viewerId} onFollowed={onFollowed} />
+          </section>
+        ) : null}
+        <PostList key={generation} posts={posts} query={feed} historyKey={historyKey} stickyTop={barHeight} />
+      </>
+    )
+  } else if (feed.isError) {
+    body = <LoadError error={feed.error} onRetry={() => void feed.refetch()} />
+  } else if (feed.isSuccess) {
+    body = (
+      <EmptyFeed
+        account={account}
+        suggestions={suggested}
+        viewerId={viewerId ?? 0}
+        onFollowed={onFollowed}
+        onLeave={() => setLeaving(true)}
+      />
+    )
+  }
+
   return (
-    <div className="v-app">
+    <div ref={screen} className="v-app v-home">
       <header className="v-topbar">
         <Link to="/home" className="v-topbar__brand" aria-label="Velvet home">
           <Logo size="sm" />
         </Link>
-        <span className="v-topbar__me">
-          <span className="v-topbar__name">{name}</span>
-          <Avatar src={account?.portrait} name={name} size="sm" decorative anonymous={!account} />
+        <span className="v-topbar__end">
+          <button
+            type="button"
+            className="v-icon-button v-home__refresh"
+            aria-label="Refresh feed"
+            data-spinning={refreshing || undefined}
+            disabled={viewerId === null}
+            onClick={() => void refresh()}
+          >
+            <RotateCw aria-hidden="true" />
+          </button>
+          {account?.user_name ? (
+            <Link to={profilePath(account.user_name)} className="v-topbar__me">
+              <span className="v-topbar__name">{name}</span>
+              <Avatar src={account.portrait} name={name} size="sm" decorative />
+            </Link>
+          ) : (
+            <span className="v-topbar__me">
+              <span className="v-topbar__name">{name}</span>
+              <Avatar src={account?.portrait} name={name} size="sm" decorative anonymous={!account} />
+            </span>
+          )}
         </span>
       </header>
 
-      <main className="v-feed">
-        <section className="v-card v-me" aria-label="Your account">
-          <div className="v-me__row">
-            <Avatar src={account?.portrait} name={name} size="lg" decorative anonymous={!account} />
-            <div className="v-me__text">
-              <h1 className="v-me__name">{name}</h1>
-              <p className="v-me__sub">
-                {account?.user_name ? `@${account.user_name}` : 'Browsing as a guest'}
-              </p>
-            </div>
-          </div>
-          {account ? (
-            <Button
-              variant="secondary"
-              size="md"
-              block
-              icon={<LogOut />}
-              loading={leaving}
-              onClick={onLogout}
-            >
-              Log out
-            </Button>
-          ) : null}
-        </section>
+      <div className="v-pull" style={{ height: refreshing ? 48 : pull.distance }} aria-hidden="true">
+        {refreshing ? (
+          <Spinner size="sm" label="Refreshing" />
+        ) : (
+          <ArrowDown data-ready={shouldRefresh(pull.distance) || undefined} />
+        )}
+      </div>
 
+      <main className="v-feed" aria-labelledby="home-title">
+        <h1 id="home-title" className="v-visually-hidden">
+          Home
+        </h1>
         {account ? null : (
           <section className="v-card v-join" aria-labelledby="join-title">
             <h2 id="join-title" className="v-join__title">
@@ -78,19 +153,17 @@ export function HomeScreen() {
             </Link>
           </section>
         )}
-
-        <section className="v-empty" aria-labelledby="feed-title">
-          <span className="v-empty__icon" aria-hidden="true">
-            <Sparkles />
-          </span>
-          <h2 id="feed-title" className="v-empty__title">
-            Your feed is on its way
-          </h2>
-          <p className="v-empty__text">
-            The feed is not available yet in this build. Posts from the creators you follow will appear here.
-          </p>
-        </section>
+        {body}
       </main>
+
+      {posts.length > 0 && suggestions.length > 0 && viewerId !== null ? (
+        <aside className="v-home__side" aria-labelledby="suggested-side-title">
+          <h2 id="suggested-side-title" className="v-home__section-title">
+            Suggested creators
+          </h2>
+          <SuggestedList list={suggestions} viewerId={viewerId} onFollowed={onFollowed} />
+        </aside>
+      ) : null}
     </div>
   )
 }

@@ -8,7 +8,13 @@ import './people.css'
 import './states.css'
 
 /** One person in a list: portrait, names and verified badge (opening their profile), and an action. */
-export function PersonRow({ person, action }: { person: UserCard; action?: ReactNode }) {
+export function PersonRow({
+  person,
+  action,
+}: {
+  person: Pick<UserCard, 'user_name' | 'nickname' | 'portrait' | 'verified'>
+  action?: ReactNode
+}) {
   const name = displayName(person)
   const body = (
     <>

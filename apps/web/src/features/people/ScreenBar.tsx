@@ -5,6 +5,15 @@ import { HOME_PATH } from '../auth/redirect.ts'
 import './people.css'
 
 /**
+ * Whether going back stays in the app. The router numbers its history entries (history.state.idx); a page
+ * opened directly and then replaced in place (/publish → /publish?post_id=) has a key but nothing before it.
+ */
+function hasEarlierEntry(key: string): boolean {
+  const idx = (window.history.state as { idx?: unknown } | null)?.idx
+  return typeof idx === 'number' ? idx > 0 : key !== 'default'
+}
+
+/**
  * The top bar of a people or profile screen: back (to where the visitor came from, else `fallback`), the
  * title in the middle, an optional action at the end. Tab screens pass `back={false}`.
  */
@@ -14,6 +23,7 @@ export function ScreenBar({
   fallback = HOME_PATH,
   end,
   heading = true,
+  onBack,
 }: {
   title: ReactNode
   back?: boolean
@@ -21,11 +31,14 @@ export function ScreenBar({
   end?: ReactNode
   /** The title is the screen's heading (h1); a screen with its own h1 passes false. */
   heading?: boolean
+  /** Replaces going back in history (a screen told where to return, e.g. /post?redirect=). */
+  onBack?: (() => void) | undefined
 }) {
   const navigate = useNavigate()
   const location = useLocation()
   const goBack = () => {
-    if (location.key !== 'default') void navigate(-1)
+    if (onBack) onBack()
+    else if (hasEarlierEntry(location.key)) void navigate(-1)
     else void navigate(fallback, { replace: true })
   }
   const Title = heading ? 'h1' : 'p'

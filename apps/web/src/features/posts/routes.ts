@@ -1,10 +1,16 @@
 import type { RouteObject } from 'react-router'
-import { feature } from '../placeholders/feature-handle.ts'
 
-const notBuilt = () => import('../placeholders/posts.tsx')
-
-/** The post screens (spec §2 Content). Until they are built, each says so plainly. */
+/**
+ * The post screens (spec §2 Content): /post?id= and /user/post_view?user_id=&id=. Each brings its own main
+ * layout, so a post that does not exist shows the error page without chrome (as a profile does).
+ */
 export const postRoutes = {
-  post: { path: '/post', handle: feature('Posts', true), lazy: notBuilt },
-  postView: { path: '/user/post_view', handle: feature('Posts', true), lazy: notBuilt },
+  post: {
+    path: '/post',
+    lazy: () => import('./PostScreen.tsx').then((m) => ({ Component: m.PostScreen })),
+  },
+  postView: {
+    path: '/user/post_view',
+    lazy: () => import('./UserPostViewScreen.tsx').then((m) => ({ Component: m.UserPostViewScreen })),
+  },
 } satisfies Record<string, RouteObject>

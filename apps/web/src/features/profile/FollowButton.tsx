@@ -16,6 +16,7 @@ export function FollowButton({
   returnTo,
   size = 'md',
   block = false,
+  onChange,
 }: {
   userId: number
   following: boolean
@@ -24,6 +25,8 @@ export function FollowButton({
   returnTo?: string
   size?: 'md' | 'lg'
   block?: boolean
+  /** After the server agreed (e.g. the home feed refreshes its suggestions). */
+  onChange?: ((following: boolean) => void) | undefined
 }) {
   const session = useSession()
   const navigate = useNavigate()
@@ -36,7 +39,7 @@ export function FollowButton({
       return
     }
     if (toggle.isPending) return
-    toggle.mutate(!following)
+    toggle.mutate(!following, { onSuccess: (answer) => onChange?.(answer.is_following) })
   }
 
   return (

@@ -1,13 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { ErrorCodes, UserRole } from '@velvet/contract'
+import { UserRole } from '@velvet/contract'
 import { MoreHorizontal, Settings } from 'lucide-react'
 import { useCallback, useEffect, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
-import { isApiError } from '../../lib/api/errors.ts'
 import { loginWithRedirect } from '../auth/redirect.ts'
 import { useSession } from '../auth/session.ts'
 import { ErrorPage } from '../errors/ErrorPage.tsx'
-import { errorContentOf } from '../errors/error-content.ts'
+import { errorContentOf, isPageError } from '../errors/error-content.ts'
 import { useBlockToggle } from '../people/block.ts'
 import { LoadError } from '../people/EmptyState.tsx'
 import { ScreenBar } from '../people/ScreenBar.tsx'
@@ -22,19 +21,6 @@ import { BlockedNotice, OwnProfileLinks, ProfileActions, ProfilePosts } from './
 import { profileKeys, useProfile } from './profile.queries.ts'
 import { canonicalTarget, profilePath } from './profile-rules.ts'
 import './profile.css'
-
-/**
- * A refusal of the profile call shows the error page (spec §8: 30023 'Sorry, the profile or page does not
- * exist.', tracked by the page); no network, timeouts and server faults stay in the layout with a retry.
- */
-function isPageError(error: unknown): boolean {
-  return (
-    isApiError(error) &&
-    error.status >= 400 &&
-    error.status < 500 &&
-    error.code !== ErrorCodes.NotLoggedIn.code
-  )
-}
 
 /**
  * /@{user_name}: someone's profile, or the own one (a tab screen with the edit entry points). An old user

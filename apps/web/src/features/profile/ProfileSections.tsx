@@ -17,6 +17,7 @@ import { Button, buttonClassName } from '../../ui/Button.tsx'
 import { abbreviate } from '../notifications/banner-rules.ts'
 import { EmptyState } from '../people/EmptyState.tsx'
 import { FollowButton } from './FollowButton.tsx'
+import { ProfilePostsGrid } from './ProfilePostsGrid.tsx'
 import { displayName, profilePath } from './profile-rules.ts'
 import { shareProfile } from './share.ts'
 import './profile-sections.css'
@@ -118,7 +119,10 @@ export function OwnProfileLinks({ profile }: { profile: PublicProfile }) {
   )
 }
 
-/** The posts area: empty until the posts issue fills it, and it says so plainly. */
+/**
+ * The posts area: a creator's grid (with its filters), or the empty state saying plainly what will show
+ * here (a viewer who is not a creator is invited to become one).
+ */
 export function ProfilePosts({ profile }: { profile: PublicProfile }) {
   const titleId = useId()
   const creator = profile.user_role === UserRole.Creator
@@ -136,12 +140,13 @@ export function ProfilePosts({ profile }: { profile: PublicProfile }) {
       </Link>
     )
   }
+  const empty = <EmptyState compact icon={<ImageIcon />} title="No posts yet" text={text} action={action} />
   return (
     <section className="v-profile-posts" aria-labelledby={titleId}>
       <h2 id={titleId} className="v-profile-posts__title">
         Posts
       </h2>
-      <EmptyState compact icon={<ImageIcon />} title="No posts yet" text={text} action={action} />
+      {creator || profile.counts.posts > 0 ? <ProfilePostsGrid profile={profile} empty={empty} /> : empty}
     </section>
   )
 }

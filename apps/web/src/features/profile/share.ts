@@ -24,18 +24,26 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/** Share a profile: the system share sheet when the browser has one, else copy the link with a toast. */
-export async function shareProfile(profile: { user_name: string; nickname: string | null }): Promise<void> {
-  const url = new URL(profilePath(profile.user_name), window.location.origin).href
+/**
+ * Share a link: the system share sheet when the browser has one, else copy it with a toast saying
+ * `copied` (or the link itself when copying fails too).
+ */
+export async function shareLink(title: string, url: string, copied: string): Promise<void> {
   if (typeof navigator.share === 'function') {
     try {
-      await navigator.share({ title: `${displayName(profile)} on ${PRODUCT_NAME}`, url })
+      await navigator.share({ title, url })
       return
     } catch (error) {
       // The person closed the share sheet: nothing to do.
       if (error instanceof DOMException && error.name === 'AbortError') return
     }
   }
-  if (await copyText(url)) toast.success('Profile link copied')
+  if (await copyText(url)) toast.success(copied)
   else toast.error(`Couldn't copy the link. It is ${url}`)
+}
+
+/** Share a profile: the system share sheet when the browser has one, else copy the link with a toast. */
+export async function shareProfile(profile: { user_name: string; nickname: string | null }): Promise<void> {
+  const url = new URL(profilePath(profile.user_name), window.location.origin).href
+  await shareLink(`${displayName(profile)} on ${PRODUCT_NAME}`, url, 'Profile link copied')
 }

@@ -1,12 +1,22 @@
 import type { RouteObject } from 'react-router'
-import { feature } from '../placeholders/feature-handle.ts'
+import { PublishPath } from './paths.ts'
 
-const notBuilt = () => import('../placeholders/publish.tsx')
-
-/** The composer and its lists (spec §2 Content). Until they are built, each says so plainly. */
+/** The composer and its lists (spec §2 Content), each its own lazily loaded chunk. */
 export const publishRoutes = {
-  publish: { path: '/publish', handle: feature('Publishing'), lazy: notBuilt },
-  drafts: { path: '/publish/drafts', handle: feature('Drafts', true), lazy: notBuilt },
-  schedule: { path: '/publish/schedule', handle: feature('Scheduled posts', true), lazy: notBuilt },
-  success: { path: '/publish/success', handle: feature('Publishing'), lazy: notBuilt },
+  publish: {
+    path: PublishPath.compose,
+    lazy: () => import('./ComposerScreen.tsx').then((m) => ({ Component: m.ComposerScreen })),
+  },
+  drafts: {
+    path: PublishPath.drafts,
+    lazy: () => import('./OwnPostsScreen.tsx').then((m) => ({ Component: m.DraftsScreen })),
+  },
+  schedule: {
+    path: PublishPath.schedule,
+    lazy: () => import('./OwnPostsScreen.tsx').then((m) => ({ Component: m.ScheduledScreen })),
+  },
+  success: {
+    path: PublishPath.success,
+    lazy: () => import('./SuccessScreen.tsx').then((m) => ({ Component: m.SuccessScreen })),
+  },
 } satisfies Record<string, RouteObject>

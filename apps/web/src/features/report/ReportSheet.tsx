@@ -21,11 +21,13 @@ export interface ReportTarget {
   userId: number
   /** "@mia_x" */
   name: string
+  /** Reporting one of their posts rather than the person. */
+  postId?: number | undefined
 }
 
 /**
- * Report a user for moderation: one reason from the contract's list (in its order), optional details.
- * After sending, thanks the reporter and offers to block the person too.
+ * Report a user (or one of their posts) for moderation: one reason from the contract's list (in its
+ * order), optional details. After sending, thanks the reporter and offers to block the person too.
  */
 export function ReportSheet({
   open,
@@ -41,7 +43,11 @@ export function ReportSheet({
 }) {
   const send = useMutation({
     mutationFn: (values: z.output<typeof Schema>) =>
-      api.call(reportContent, { target_type: 'user', target_id: target.userId, ...values }),
+      api.call(reportContent, {
+        target_type: target.postId === undefined ? 'user' : 'post',
+        target_id: target.postId ?? target.userId,
+        ...values,
+      }),
   })
   const form = useForm<Values, unknown, z.output<typeof Schema>>({
     resolver: zodResolver(Schema),
@@ -98,7 +104,11 @@ export function ReportSheet({
   }
 
   return (
-    <BottomSheet open={open} onClose={onClose} title={`Report ${target.name}`}>
+    <BottomSheet
+      open={open}
+      onClose={onClose}
+      title={target.postId === undefined ? `Report ${target.name}` : `Report this post by ${target.name}`}
+    >
       <form className="v-report-form" onSubmit={onSubmit} noValidate>
         <fieldset className="v-report-reasons">
           <legend className="v-report-reasons__legend">What's wrong?</legend>

@@ -179,3 +179,15 @@ describe('api.call', () => {
     expect(tsOf((calls[1] as FetchArgs)[1])).toBe(1_800_000_610)
   })
 })
+
+describe('api.sessionHeaders', () => {
+  it('gives the spec §7 headers with the session token, without a signature', async () => {
+    const { api, calls } = setup(() => json(200, { result: 'ok', data: {} }))
+    const headers = await api.sessionHeaders(sendEmailCode)
+    expect(headers[HeaderNames.token]).toBe('Bearer tok')
+    expect(headers[HeaderNames.userId]).toBe('7')
+    expect(headers[HeaderNames.deviceId]).toBe('d-1')
+    expect(headers[HeaderNames.signature]).toBeUndefined()
+    expect(calls).toHaveLength(0)
+  })
+})

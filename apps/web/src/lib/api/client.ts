@@ -40,6 +40,11 @@ type CallArgs<C extends CallDef> =
 export interface ApiClient {
   call<C extends CallDef>(call: C, ...args: CallArgs<C>): Promise<CallData<C>>
   configure(environment: ApiEnvironment): void
+  /**
+   * The spec §7 headers (session token included) a request made on behalf of `call` carries, for requests
+   * the client cannot build itself (resumable upload chunks). Waits like a call while the token rotates.
+   */
+  sessionHeaders(call: CallDef): Promise<Record<string, string>>
   readonly clock: ServerClock
 }
 
@@ -122,6 +127,11 @@ export function createApiClient(clock: ServerClock = createServerClock()): ApiCl
     clock,
     configure(next) {
       env = next
+    },
+    async sessionHeaders(call) {
+      const current = environment()
+      await current.beforeCall?.(call)
+      return buildHeaders(current.credentials(), current.client())
     },
     async call<C extends CallDef>(call: C, ...args: CallArgs<C>): Promise<CallData<C>> {
       const [input, options = {}] = args

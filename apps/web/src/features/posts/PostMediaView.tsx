@@ -1,0 +1,171 @@
+import type { Post } from '@velvet/contract'
+import { ChevronLeft, ChevronRight, Eye } from 'lucide-react'
+import { type CSSProperties, useRef, useState } from 'react'
+import { LockPanel } from './LockPanel.tsx'
+import { BlurredPreview, MediaImage } from './MediaImage.tsx'
+import { mediaBoxRatio, mediaFit, type Slide, slidesOf } from './post-rules.ts'
+import { VideoPlayer } from './VideoPlayer.tsx'
+import './media.css'
+
+const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches
+
+function SlideContent({
+  slide,
+  post,
+  ratio,
+  active,
+  eager,
+  onExpired,
+}: {
+  slide: Slide
+  post: Post
+  ratio: number
+  active: boolean
+  eager: boolean
+  onExpired: () => void
+}) {
+  const { media } = slide
+  if (slide.kind === 'locked' || !media.urls) {
+    return (
+      <>
+        <BlurredPreview preview={media.preview} />
+        {post.lock ? <LockPanel lock={post.lock} /> : null}
+      </>
+    )
+  }
+  const teaser = post.lock !== null && media.is_free_preview
+  return (
+    <>
+      <BlurredPreview preview={media.preview} />
+      {media.kind === 'video' ? (
+        <VideoPlayer
+          urls={media.urls}
+          width={media.width}
+          height={media.height}
+          duration={media.duration}
+          active={active}
+          onExpired={onExpired}
+        />
+      ) : (
+        <MediaImage
+          images={media.urls.images}
+          width={media.width}
+          height={media.height}
+          fit={mediaFit(media, ratio)}
+          eager={eager}
+          onFail={onExpired}
+        />
+      )}
+      {teaser ? (
+        <span className="v-media__teaser">
+          <Eye aria-hidden="true" />
+          Free preview
+        </span>
+      ) : null}
+    </>
+  )
+}
+
+/**
+ * The media of a post: one slide, or a carousel (swipe, arrows, dots and "2/5"). Its box takes the first
+ * media's ratio before anything loads; locked content is only the blurred preview under the lock panel.
+ */
+export function PostMediaView({
+  post,
+  eager = false,
+  onExpired,
+}: {
+  post: Post
+  eager?: boolean
+  onExpired: () => void
+}) {
+  const slides = slidesOf(post)
+  const track = useRef<HTMLDivElement>(null)
+  const [current, setCurrent] = useState(0)
+  if (slides.length === 0) return null
+  const ratio = mediaBoxRatio(slides.map((slide) => slide.media))
+  const count = slides.length
+  const shown = Math.min(current, count - 1)
+  // A carousel is a labelled region (its arrows and counter belong together); one photo is just a box.
+  const Box = count > 1 ? 'section' : 'div'
+
+  const onScroll = () => {
+    const element = track.current
+    if (!element || element.clientWidth === 0) return
+    const index = Math.round(element.scrollLeft / element.clientWidth)
+    if (index !== shown) setCurrent(Math.max(0, Math.min(count - 1, index)))
+  }
+  const go = (index: number) => {
+    const element = track.current
+    if (!element) return
+    element.scrollTo({ left: index * element.clientWidth, behavior: reducedMotion() ? 'auto' : 'smooth' })
+  }
+
+  return (
+    <Box
+      className="v-media"
+      style={{ '--media-ratio': String(ratio) } as CSSProperties}
+      aria-label={count > 1 ? `${count} photos and videos` : undefined}
+    >
+      {/* A carousel scrolls sideways: focusable, so arrow keys scroll it too (WCAG scrollable regions). */}
+      <div
+        ref={track}
+        className="v-media__track"
+        tabIndex={count > 1 ? 0 : undefined}
+        onScroll={count > 1 ? onScroll : undefined}
+      >
+        {slides.map((slide, index) => (
+          <div key={`${slide.kind}-${slide.media.media_id}`} className="v-media__slide">
+            <SlideContent
+              slide={slide}
+              post={post}
+              ratio={ratio}
+              active={index === shown}
+              eager={eager && index === 0}
+              onExpired={onExpired}
+            />
+          </div>
+        ))}
+      </div>
+      {count > 1 ? (
+        <>
+          <span className="v-media__counter" aria-live="polite">
+            <span aria-hidden="true">
+              {shown + 1}/{count}
+            </span>
+            <span className="v-visually-hidden">
+              Showing {shown + 1} of {count}
+            </span>
+          </span>
+          <button
+            type="button"
+            className="v-media__arrow v-media__arrow--prev"
+            aria-label="Previous"
+            disabled={shown === 0}
+            onClick={() => go(shown - 1)}
+          >
+            <ChevronLeft aria-hidden="true" />
+          </button>
+          <button
+            type="button"
+            className="v-media__arrow v-media__arrow--next"
+            aria-label="Next"
+            disabled={shown === count - 1}
+            onClick={() => go(shown + 1)}
+          >
+            <ChevronRight aria-hidden="true" />
+          </button>
+          <span className="v-media__dots" aria-hidden="true">
+            {slides.map((slide, index) => (
+              <span
+                key={`${slide.kind}-${slide.media.media_id}`}
+                className="v-media__dot"
+                data-current={index === shown || undefined}
+              />
+            ))}
+          </span>
+        </>
+      ) : null}
+    </Box>
+  )
+}

@@ -1,0 +1,206 @@
+import type { Post, PostsFilter, PublicProfile } from '@velvet/contract'
+import { Coins, Crown, Film, ImageIcon, Layers, Lock, Pin, Play } from 'lucide-react'
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { Link, useNavigationType } from 'react-router'
+import { messageOf } from '../../lib/api/errors.ts'
+import { Button } from '../../ui/Button.tsx'
+import { Spinner } from '../../ui/Spinner.tsx'
+import { EmptyState, LoadError } from '../people/EmptyState.tsx'
+import { BlurredPreview, MediaImage } from '../posts/MediaImage.tsx'
+import { durationText, tileFacts, tileMediaOf, userPostViewPath } from '../posts/post-rules.ts'
+import { type PostListQuery, useUserPosts, useViewerId } from '../posts/posts.queries.ts'
+import { useFreshUrls } from '../posts/use-fresh-urls.ts'
+import { flattenPosts, userPostsHistoryKey } from '../posts/view-history.ts'
+import '../posts/media.css'
+import './profile-posts-grid.css'
+
+/** A tile is a third of the feed column. */
+const TILE_SIZES = '(max-width: 430px) 34vw, 18vh'
+
+const filters: { value: PostsFilter; label: string; icon: ReactNode }[] = [
+  { value: 'all', label: 'All', icon: null },
+  { value: 'photos', label: 'Photos', icon: <ImageIcon /> },
+  { value: 'videos', label: 'Videos', icon: <Film /> },
+  { value: 'locked', label: 'Locked', icon: <Lock /> },
+]
+
+const emptyFilter: Record<Exclude<PostsFilter, 'all'>, { title: string; text: string }> = {
+  photos: { title: 'No photos yet', text: 'Posts with photos will show here.' },
+  videos: { title: 'No videos yet', text: 'Posts with videos will show here.' },
+  locked: { title: 'Nothing locked', text: 'You can already see every post here.' },
+}
+
+/** Where the page was scrolled when a tile opened, by grid (coming back puts it there again). */
+const gridScroll = new Map<string, number>()
+
+function Tile({ post, filter, onOpen }: { post: Post; filter: PostsFilter; onOpen: () => void }) {
+  const onExpired = useFreshUrls(post)
+  const media = tileMediaOf(post)
+  const facts = tileFacts(post)
+  const lock = post.lock
+  return (
+    <li>
+      <Link
+        to={userPostViewPath(post.author.user_id, post.post_id, filter)}
+        className="v-tile"
+        aria-label={facts.label}
+        onClick={onOpen}
+      >
+        {media?.urls ? (
+          <MediaImage
+            images={media.urls.images}
+            width={media.width}
+            height={media.height}
+            sizes={TILE_SIZES}
+            onFail={onExpired}
+          />
+        ) : (
+          <BlurredPreview preview={media?.preview ?? null} />
+        )}
+        <span className="v-tile__marks" aria-hidden="true">
+          {post.pinned ? <Pin className="v-tile__pin" /> : <span />}
+          {facts.multiple ? <Layers /> : null}
+        </span>
+        {lock ? (
+          <span className="v-tile__lock" aria-hidden="true">
+            <Lock />
+            {lock.price === null ? (
+              <Crown className="v-tile__members" />
+            ) : (
+              <span className="v-tile__price">
+                <Coins />
+                {lock.price.toLocaleString('en-US')}
+              </span>
+            )}
+          </span>
+        ) : null}
+        {facts.duration !== null ? (
+          <span className="v-tile__duration" aria-hidden="true">
+            <Play />
+            {durationText(facts.duration)}
+          </span>
+        ) : null}
+      </Link>
+    </li>
+  )
+}
+
+function MoreTiles({ query }: { query: PostListQuery }) {
+  const marker = useRef<HTMLDivElement>(null)
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query
+  const canLoad = hasNextPage && !isFetchingNextPage && !isFetchNextPageError
+  useEffect(() => {
+    const element = marker.current
+    if (!element || !canLoad || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage()
+      },
+      { rootMargin: '400px 0px' },
+    )
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [canLoad, fetchNextPage])
+  if (!hasNextPage) return null
+  return (
+    <div ref={marker} className="v-grid-more">
+      {isFetchingNextPage ? <Spinner label="Loading more posts" /> : null}
+      {isFetchNextPageError ? (
+        <>
+          <p role="alert">{messageOf(query.error)}</p>
+          <Button variant="secondary" size="md" onClick={() => void fetchNextPage()}>
+            Try again
+          </Button>
+        </>
+      ) : null}
+    </div>
+  )
+}
+
+/**
+ * A creator's posts as a grid (pinned first with a pin mark, then newest) with filter chips: all, photos,
+ * videos, and locked (for this viewer). Locked tiles show only the blurred preview with a lock and the
+ * price; videos show their length. A tile opens the post viewer in this creator's posts.
+ */
+export function ProfilePostsGrid({ profile, empty }: { profile: PublicProfile; empty: ReactNode }) {
+  const viewerId = useViewerId()
+  const [filter, setFilter] = useState<PostsFilter>('all')
+  const historyKey = userPostsHistoryKey(viewerId ?? 0, profile.user_id, filter)
+  const query = useUserPosts(viewerId, profile.user_id, filter, historyKey)
+  const posts = flattenPosts(query.data)
+  const comingBack = useNavigationType() === 'POP'
+
+  // Coming back from a post: the page where it was (the tiles are cached, so the height is the same).
+  const restored = useRef(false)
+  useLayoutEffect(() => {
+    if (restored.current || posts.length === 0) return
+    restored.current = true
+    const top = gridScroll.get(historyKey)
+    if (comingBack && top !== undefined) window.scrollTo({ top, behavior: 'instant' })
+  })
+  const remember = () => gridScroll.set(historyKey, window.scrollY)
+
+  let body: ReactNode = <GridSkeleton />
+  if (posts.length > 0) {
+    body = (
+      <>
+        <ul className="v-grid" aria-busy={query.isFetching || undefined}>
+          {posts.map((post) => (
+            <Tile key={post.post_id} post={post} filter={filter} onOpen={remember} />
+          ))}
+        </ul>
+        <MoreTiles query={query} />
+      </>
+    )
+  } else if (query.isError) {
+    body = <LoadError error={query.error} onRetry={() => void query.refetch()} />
+  } else if (query.isSuccess) {
+    body =
+      filter === 'all' ? (
+        empty
+      ) : (
+        <EmptyState
+          compact
+          icon={<ImageIcon />}
+          title={emptyFilter[filter].title}
+          text={emptyFilter[filter].text}
+        />
+      )
+  }
+
+  return (
+    <>
+      <fieldset className="v-grid-filters">
+        <legend className="v-visually-hidden">Show posts</legend>
+        {filters
+          .filter((option) => option.value !== 'locked' || !profile.is_self)
+          .map((option) => (
+            <button
+              key={option.value}
+              type="button"
+              className="v-chip"
+              aria-pressed={filter === option.value}
+              onClick={() => setFilter(option.value)}
+            >
+              {option.icon}
+              {option.label}
+            </button>
+          ))}
+      </fieldset>
+      {body}
+    </>
+  )
+}
+
+function GridSkeleton() {
+  return (
+    <ul className="v-grid" aria-hidden="true">
+      {Array.from({ length: 6 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholder tiles
+        <li key={i}>
+          <span className="v-tile v-skel" />
+        </li>
+      ))}
+    </ul>
+  )
+}
