@@ -41,6 +41,7 @@ export async function startServer(env: Record<string, string> = {}) {
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       REDIS_URL: '',
+      SEED_DEMO: '0',
       WEB_DIST: webDist,
       // Links the server makes (identity partner return address and webhook, e-mail links) use the same
       // origin as the browser.

@@ -29,6 +29,8 @@ import { createCreatorRepo } from './modules/creator/repo.ts'
 import { registerCreatorRoutes } from './modules/creator/routes.ts'
 import { createSandboxRepo } from './modules/creator/sandbox-repo.ts'
 import { type CreatorService, createCreatorService } from './modules/creator/service.ts'
+import type { DemoService } from './modules/demo/service.ts'
+import { wireDemo } from './modules/demo/wiring.ts'
 import { wireMedia } from './modules/media/wiring.ts'
 import { createNotificationRepo } from './modules/notifications/repo.ts'
 import { createNotificationService, type NotificationService } from './modules/notifications/service.ts'
@@ -91,6 +93,8 @@ export interface AppServices {
   emailPreferences: EmailPreferencesService
   /** `assertVerifiedCreator` for paid content and live. */
   creator: Pick<CreatorService, 'assertVerifiedCreator'>
+  /** Demo content on an empty database (main runs `seed` after listening, in run modes with workers). */
+  demo: DemoService
 }
 
 declare module 'fastify' {
@@ -294,6 +298,20 @@ export async function buildApp({
     portraitUrl: (key) => storage.publicUrl(key),
     log: app.log.child({ name: 'posts' }),
   })
+  const demo = wireDemo({
+    db: database.db,
+    enabled: config.seedDemo,
+    auth,
+    creator,
+    system,
+    storage,
+    media,
+    posts,
+    clock,
+    dataDir: config.dataDir,
+    mediaTools: config.mediaTools,
+    log: app.log.child({ name: 'demo' }),
+  })
   if (jobs && config.runMode !== 'web') {
     await media.registerWorkers(jobs)
     await posts.registerWorkers(jobs)
@@ -307,6 +325,7 @@ export async function buildApp({
     safety: socialModules.safety,
     emailPreferences,
     creator,
+    demo,
   })
 
   installViewer(app, auth.resolveViewer)

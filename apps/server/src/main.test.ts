@@ -34,6 +34,7 @@ function start(env: Record<string, string>) {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       REDIS_URL: '',
+      SEED_DEMO: '0',
       LOG_LEVEL: 'info',
       HOST: '127.0.0.1',
       ...env,

@@ -33,10 +33,28 @@ async function main() {
   }
   app.log.info({ mode: config.runMode, database: database.kind, version: config.version }, 'velvet started')
 
+  // Demo content (SEED_DEMO) needs the media workers, so only run modes with workers seed. It runs in the
+  // background: start-up and readiness never wait for it; shutting down stops it between steps.
+  const seeding = new AbortController()
+  if (config.runMode !== 'web') {
+    const log = app.log.child({ name: 'demo' })
+    app.services.demo
+      .seed(seeding.signal)
+      .then((outcome) => {
+        if (outcome.seeded) log.info(outcome, 'demo content seeded')
+        else if (outcome.reason !== 'not_empty') log.info(outcome, 'demo content not seeded')
+      })
+      .catch((error: unknown) => {
+        if (seeding.signal.aborted) log.warn('demo seeding stopped by shutdown')
+        else log.error({ err: error }, 'demo seeding failed')
+      })
+  }
+
   let stopping = false
   const stop = async (signal: string) => {
     if (stopping) return
     stopping = true
+    seeding.abort()
     app.log.info({ signal }, 'shutting down')
     const timer = setTimeout(() => process.exit(1), 10_000)
     timer.unref()

@@ -72,6 +72,11 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
   /** Address buckets as https://endpoint/bucket (MinIO and most self-hosted stores need it). */
   S3_FORCE_PATH_STYLE: bool,
+  /** Demo creators and posts on a database without accounts (on unless '0' or 'false'). */
+  SEED_DEMO: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v !== '0' && v !== 'false'),
 })
 
 export type Env = z.input<typeof EnvSchema>
@@ -107,6 +112,8 @@ export interface Config {
   s3: S3Config | undefined
   /** Explicit ffmpeg / ffprobe binaries (see platform/media-tools.ts for the fallbacks). */
   mediaTools: { ffmpegPath: string | undefined; ffprobePath: string | undefined }
+  /** Seed demo content once, when a worker process finds a database without accounts (SEED_DEMO). */
+  seedDemo: boolean
 }
 
 export interface S3Config {
@@ -193,6 +200,7 @@ export function readConfig(env: Record<string, string | undefined>): Readonly<Co
       ffmpegPath: e.FFMPEG_PATH || undefined,
       ffprobePath: e.FFPROBE_PATH || undefined,
     }),
+    seedDemo: e.SEED_DEMO,
   })
 }
 

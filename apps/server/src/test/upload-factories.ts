@@ -2,18 +2,20 @@ import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
+import { Readable } from 'node:stream'
 import { crc32, deflateSync } from 'node:zlib'
-import { md5Plan, prepareUpload } from '@velvet/contract'
+import { MediaState, md5Plan, prepareUpload } from '@velvet/contract'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { createProcessor } from '../modules/media/processing.ts'
 import { createMediaRepo } from '../modules/media/repo.ts'
 import { media } from '../modules/media/schema.ts'
 import { createStaging } from '../modules/media/staging.ts'
+import { originalKey } from '../modules/media/upload.ts'
 import { createMediaSigner } from '../modules/media/urls.ts'
 import { loadSecrets, readConfig } from '../platform/config.ts'
 import { resolveMediaTools } from '../platform/media-tools.ts'
-import { createStorage } from '../platform/storage.ts'
+import { createStorage, type Storage } from '../platform/storage.ts'
 import type { TestApp } from './harness.ts'
 
 /** spec §5's md5 of a whole file, as the browser computes it. */
@@ -127,6 +129,25 @@ export async function prepare(
     { md5: overrides.md5 ?? md5Of(bytes), size: overrides.size ?? bytes.length, mime, name: 'file' },
     { token },
   )
+}
+
+/**
+ * A media whose upload finished: state 2 (processing) with its original in storage, as the upload endpoint
+ * leaves it for the processing job. Answers its id.
+ */
+export async function uploadedMedia(
+  t: TestApp,
+  storage: Storage,
+  upload: { ownerId: number; kind: 'image' | 'video'; bytes: Buffer; mime: string },
+): Promise<number> {
+  const { ownerId, kind, bytes, mime } = upload
+  const [row] = await t.database.db
+    .insert(media)
+    .values({ ownerId, kind, state: MediaState.Processing, md5: md5Of(bytes), size: bytes.length, mime })
+    .returning({ id: media.id })
+  if (!row) throw new Error('insert failed')
+  await storage.putStream(originalKey(row.id), Readable.from([bytes]), bytes.length)
+  return row.id
 }
 
 export async function mediaRow(t: TestApp, id: number) {

@@ -26,6 +26,14 @@ export interface ProfileFields {
   nickname: string
 }
 
+/** An account the server makes itself (demo creators). */
+export interface ServerAccountFields extends ProfileFields {
+  bio: string
+  /** Storage key of the portrait. */
+  portrait: string | null
+  createdAt: Date
+}
+
 /** Every SQL statement of the auth module. */
 export function createAuthRepo(db: Db) {
   return {
@@ -43,6 +51,32 @@ export function createAuthRepo(db: Db) {
           userType: fields.userType,
           email: fields.email ?? null,
           googleSub: fields.googleSub ?? null,
+        })
+        .returning()
+      if (!row) throw new Error('insert users returned nothing')
+      return row
+    },
+
+    /** Whether any user row exists (accounts, guests, deleted accounts): false only on an empty database. */
+    async hasAnyUser(conn: Conn = db): Promise<boolean> {
+      const rows = await conn.select({ id: users.id }).from(users).limit(1)
+      return rows.length > 0
+    },
+
+    /** An account with its profile complete and no sign-in identity (no e-mail, no Google). */
+    async insertServerAccount(fields: ServerAccountFields, conn: Conn = db): Promise<UserRow> {
+      const [row] = await conn
+        .insert(users)
+        .values({
+          userType: 0,
+          userName: fields.userName,
+          nickname: fields.nickname,
+          bio: fields.bio,
+          birthday: fields.birthday,
+          portrait: fields.portrait,
+          profileCompletedAt: fields.createdAt,
+          createdAt: fields.createdAt,
+          updatedAt: fields.createdAt,
         })
         .returning()
       if (!row) throw new Error('insert users returned nothing')

@@ -16,7 +16,7 @@ import { createEmailCodes } from './codes.ts'
 import type { AuthEvents } from './events.ts'
 import { type GoogleIdentity, GoogleTokenError, type VerifyGoogleIdToken } from './google.ts'
 import { presentSessionUser } from './presenters.ts'
-import type { AuthRepo, CodePurpose } from './repo.ts'
+import type { AuthRepo, CodePurpose, ServerAccountFields } from './repo.ts'
 import type { UserRow } from './schema.ts'
 import { hashToken, newToken } from './tokens.ts'
 
@@ -255,6 +255,15 @@ export function createAuthService({
       events.userChanged(answer.user)
       return answer
     },
+
+    /** False only on an empty database: no account or guest was ever made (deleted accounts keep a row). */
+    hasAnyUser: (tx?: Tx) => repo.hasAnyUser(tx),
+
+    /**
+     * An account the server makes itself (demo creators, modules/demo), inside the caller's transaction:
+     * profile complete, and no e-mail or Google identity, so nobody can sign in as it.
+     */
+    createServerAccount: (fields: ServerAccountFields, tx: Tx) => repo.insertServerAccount(fields, tx),
 
     async setPortrait(viewer: Viewer, portraitKey: string) {
       const row = await repo.setPortrait(viewer.userId, portraitKey)

@@ -1,6 +1,6 @@
 import type { IdentityWebhookEvent } from '@velvet/contract'
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
-import type { Db } from '../../platform/db.ts'
+import type { Db, Tx } from '../../platform/db.ts'
 import { users } from '../auth/schema.ts'
 import { creatorAudits, creatorVerifications, identityWebhookEvents } from './schema.ts'
 
@@ -96,6 +96,23 @@ export function createCreatorRepo(db: Db) {
       createdAt: Date
     }) {
       await db.insert(creatorVerifications).values(v)
+    },
+
+    /**
+     * An approved verification that no partner session stands behind (the server vouches for the user:
+     * demo creators), and the creator role, in the caller's transaction.
+     */
+    async grantVerification(userId: number, partner: string, now: Date, tx: Tx): Promise<void> {
+      await tx.insert(creatorVerifications).values({
+        userId,
+        partner,
+        partnerSessionId: `${partner}-${userId}`,
+        status: 'approved',
+        returnPath: '/home',
+        decidedAt: now,
+        createdAt: now,
+      })
+      await tx.update(users).set({ userRole: 1, updatedAt: now }).where(eq(users.id, userId))
     },
 
     /** Moves a still-pending verification to `status` (expired, abandoned); answers whether it did. */

@@ -1,5 +1,6 @@
 import { Creator, type CreatorAudit, type IdentityWebhookEvent, type SocialPlatform } from '@velvet/contract'
 import type { FastifyBaseLogger } from 'fastify'
+import type { Tx } from '../../platform/db.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { Viewer } from '../../platform/http.ts'
 import type { IdentityProvider, PartnerSessionState } from '../../platform/identity/provider.ts'
@@ -178,6 +179,14 @@ export function createCreatorService(deps: CreatorServiceDeps) {
     async handleDecision(event: IdentityWebhookEvent) {
       await applyDecision(event)
       return { received: true as const }
+    },
+
+    /**
+     * Makes a user a verified creator without an identity check, inside the caller's transaction: only for
+     * accounts the server itself made (demo creators, partner 'demo'); no request reaches this.
+     */
+    async grantTrustedVerification(userId: number, partner: string, tx: Tx): Promise<void> {
+      await repo.grantVerification(userId, partner, clock.now(), tx)
     },
 
     /** For posts, live and other paid features: throws 3034 unless the user is a verified creator. */

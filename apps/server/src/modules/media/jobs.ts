@@ -53,7 +53,10 @@ export async function registerMediaJobs(
   await boss.createQueue(MEDIA_PROCESS_QUEUE, processOptions)
   // The sender may have created the queue first with defaults.
   await boss.updateQueue(MEDIA_PROCESS_QUEUE, processOptions)
-  await boss.work<{ media_id: number }>(MEDIA_PROCESS_QUEUE, { batchSize: 1 }, async ([job]) => {
+  // Polled every half second (pg-boss's floor; its default is 2 s): a photo is ready about when its upload
+  // ends, and a backlog (demo content, a creator's batch) does not wait 2 s between short jobs.
+  const workOptions = { batchSize: 1, pollingIntervalSeconds: 0.5 }
+  await boss.work<{ media_id: number }>(MEDIA_PROCESS_QUEUE, workOptions, async ([job]) => {
     if (job) await deps.processor.process(job.data.media_id, job.retryCount, job.signal)
   })
 

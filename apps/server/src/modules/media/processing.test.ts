@@ -1,7 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { Readable } from 'node:stream'
 import { Media, MediaFailure, MediaState } from '@velvet/contract'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -10,15 +9,14 @@ import { startTestApp, type TestApp } from '../../test/harness.ts'
 import { type Account, makeCreator } from '../../test/social-factories.ts'
 import {
   jpegWithGps,
-  md5Of,
   mediaParts,
   mediaRow,
   png,
   testClip,
   tools,
+  uploadedMedia,
 } from '../../test/upload-factories.ts'
 import { renditionWidths } from './renditions.ts'
-import { media } from './schema.ts'
 import { originalKey } from './upload.ts'
 
 let t: TestApp
@@ -36,23 +34,8 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true })
 })
 
-/** A media whose upload finished: state 2 with its original in storage, as the upload endpoint leaves it. */
-async function uploaded(kind: 'image' | 'video', bytes: Buffer, mime: string): Promise<number> {
-  const [row] = await t.database.db
-    .insert(media)
-    .values({
-      ownerId: creator.userId,
-      kind,
-      state: MediaState.Processing,
-      md5: md5Of(bytes),
-      size: bytes.length,
-      mime,
-    })
-    .returning({ id: media.id })
-  if (!row) throw new Error('insert failed')
-  await parts.storage.putStream(originalKey(row.id), Readable.from([bytes]), bytes.length)
-  return row.id
-}
+const uploaded = (kind: 'image' | 'video', bytes: Buffer, mime: string) =>
+  uploadedMedia(t, parts.storage, { ownerId: creator.userId, kind, bytes, mime })
 
 const stored = (key: string) => readFileSync(path.join(t.dataDir, 'media', key))
 

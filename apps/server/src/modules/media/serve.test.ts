@@ -1,16 +1,13 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { Readable } from 'node:stream'
 import { ErrorCodes, Media, MediaState, mediaStatus, type OwnMedia } from '@velvet/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeAccount } from '../../test/factories.ts'
 import { startTestApp, type TestApp } from '../../test/harness.ts'
 import { type Account, makeCreator } from '../../test/social-factories.ts'
-import { md5Of, mediaParts, png, testClip } from '../../test/upload-factories.ts'
-import { media } from './schema.ts'
+import { mediaParts, png, testClip, uploadedMedia } from '../../test/upload-factories.ts'
 import { parseRange } from './serve.ts'
-import { originalKey } from './upload.ts'
 
 let t: TestApp
 let parts: ReturnType<typeof mediaParts>
@@ -21,21 +18,9 @@ let videoId: number
 let scratch: string
 
 async function processed(kind: 'image' | 'video', bytes: Buffer, mime: string): Promise<number> {
-  const [row] = await t.database.db
-    .insert(media)
-    .values({
-      ownerId: creator.userId,
-      kind,
-      state: MediaState.Processing,
-      md5: md5Of(bytes),
-      size: bytes.length,
-      mime,
-    })
-    .returning({ id: media.id })
-  if (!row) throw new Error('insert failed')
-  await parts.storage.putStream(originalKey(row.id), Readable.from([bytes]), bytes.length)
-  await parts.processor.process(row.id)
-  return row.id
+  const id = await uploadedMedia(t, parts.storage, { ownerId: creator.userId, kind, bytes, mime })
+  await parts.processor.process(id)
+  return id
 }
 
 beforeAll(async () => {

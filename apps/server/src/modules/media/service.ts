@@ -81,6 +81,14 @@ export function createMediaService({ repo, signer, clock }: MediaServiceDeps) {
     /** Announces an upload (prepareUpload): checks who, what type and how large before any byte is sent. */
     async prepare(viewer: Viewer, input: PrepareInput): Promise<PrepareAnswer> {
       assertCanUpload(viewer)
+      return service.announce(viewer.userId, input)
+    },
+
+    /**
+     * Announces a file of `ownerId` (who may upload is the caller's check): the type and size rules, then
+     * the same file again (spec §5) or a new media in state uploading.
+     */
+    async announce(ownerId: number, input: PrepareInput): Promise<PrepareAnswer> {
       // HEIC is not an accepted type (no HEVC decoder here) but gets its own message: iPhones can send JPEG.
       if (input.mime === 'image/heic')
         throw new AppError('UnsupportedMedia', { message: MediaFailure.heicUnsupported })
@@ -89,11 +97,11 @@ export function createMediaService({ repo, signer, clock }: MediaServiceDeps) {
       if (input.size > maxUploadBytes(kind)) {
         throw new AppError('PayloadTooLarge', { message: MediaTexts.tooLarge(kind) })
       }
-      const same = await repo.findSameFile(viewer.userId, input.md5, input.size)
-      if (same) return answerExisting(same, viewer.userId)
+      const same = await repo.findSameFile(ownerId, input.md5, input.size)
+      if (same) return answerExisting(same, ownerId)
       try {
         const row = await repo.insertUpload({
-          ownerId: viewer.userId,
+          ownerId,
           kind,
           md5: input.md5,
           size: input.size,
@@ -102,16 +110,16 @@ export function createMediaService({ repo, signer, clock }: MediaServiceDeps) {
           createdAt: clock.now(),
         })
         return {
-          media: presentOwn(signer, toRecord(row), viewer.userId),
+          media: presentOwn(signer, toRecord(row), ownerId),
           duplicate: false,
           upload_endpoint: UPLOAD_ENDPOINT,
         }
       } catch (error) {
         // The same file announced twice at once: the other request's row is the answer.
         if (!isUniqueViolation(error)) throw error
-        const raced = await repo.findSameFile(viewer.userId, input.md5, input.size)
+        const raced = await repo.findSameFile(ownerId, input.md5, input.size)
         if (!raced) throw error
-        return answerExisting(raced, viewer.userId)
+        return answerExisting(raced, ownerId)
       }
     },
 

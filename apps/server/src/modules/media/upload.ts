@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import type { Readable } from 'node:stream'
 import { Metadata, Server as TusServer } from '@tus/server'
 import {
   ErrorCodes,
@@ -13,9 +14,10 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import sharp from 'sharp'
 import { AppError } from '../../platform/errors.ts'
 import type { JobSender } from '../../platform/jobs.ts'
+import type { ByteRange } from '../../platform/storage.ts'
 import { SNIFF_BYTES, sniffMediaType } from './magic.ts'
 import { assertCanUpload } from './policy.ts'
-import type { MediaRepo } from './repo.ts'
+import type { MediaRepo, MediaRow } from './repo.ts'
 import type { UploadStaging } from './staging.ts'
 
 export const MEDIA_PROCESS_QUEUE = 'media-process'
@@ -54,12 +56,33 @@ async function readAll(stream: AsyncIterable<unknown>): Promise<Buffer> {
   return Buffer.concat(chunks)
 }
 
-/** spec §5's md5 of the received bytes, over the same ranges the browser hashed. */
-async function md5OfStaged(staging: UploadStaging, id: string, size: number): Promise<string> {
+/**
+ * Bytes received for a media, not yet in storage: a finished resumable upload, or a file the server made
+ * itself (demo content). Both go through the same intake.
+ */
+export interface ReceivedFile {
+  read(range: ByteRange): Promise<Readable>
+  /** Moves the bytes to `key` in storage; they are gone from where they were. */
+  commit(key: string): Promise<void>
+  /** Drops the bytes (a refused file). */
+  discard(): Promise<void>
+}
+
+/** A finished tus upload in the staging store. */
+function stagedFile(staging: UploadStaging, uploadId: string): ReceivedFile {
+  return {
+    read: (range) => staging.read(uploadId, range),
+    commit: (key) => staging.commit(uploadId, key),
+    discard: () => staging.discard(uploadId),
+  }
+}
+
+/** spec §5's md5 of received bytes, over the same ranges the browser hashes. */
+export async function md5OfReceived(file: Pick<ReceivedFile, 'read'>, size: number): Promise<string> {
   const hash = createHash('md5')
   for (const [start, end] of md5Plan(size).ranges) {
     if (end <= start) continue
-    for await (const chunk of await staging.read(id, { start, end: end - 1 })) {
+    for await (const chunk of await file.read({ start, end: end - 1 })) {
       hash.update(chunk as Uint8Array)
     }
   }
@@ -81,54 +104,58 @@ function mediaIdOf(metadata: Record<string, string | null> | undefined): number 
   return Number.isSafeInteger(id) && id > 0 ? id : null
 }
 
-export interface UploadDeps {
+/** A refusal of received bytes: the media has failed with `message` and the bytes are gone. */
+export class IntakeRefusedError extends Error {
+  readonly reason: ErrorName
+
+  constructor(reason: ErrorName, message: string) {
+    super(message)
+    this.name = 'IntakeRefusedError'
+    this.reason = reason
+  }
+}
+
+export interface IntakeDeps {
   repo: MediaRepo
-  staging: UploadStaging
   jobs: JobSender
   log: FastifyBaseLogger
 }
 
 /**
- * The resumable upload endpoint (tus 1.0.0, @tus/server) at UPLOAD_ENDPOINT. The session's bearer token
- * authenticates each request (they are exempt from request signing); creation names an uploading media of
- * the viewer's in Upload-Metadata (`media_id`) with exactly its announced size. The last chunk's request
- * checks the bytes (type, pixels, md5), moves them into storage and queues processing.
+ * The end of every upload: checks the received bytes (type by magic bytes, declared pixels, md5), moves them
+ * into storage as the original and, in one transaction, marks the media processing and queues its job.
  */
-export function createUploads({ repo, staging, jobs, log }: UploadDeps) {
-  /** Fails the media, drops its bytes and answers the refusal to the client. */
-  async function refuse(mediaId: number, uploadId: string, name: ErrorName, text: string): Promise<never> {
+export function createIntake({ repo, jobs, log }: IntakeDeps) {
+  /** Fails the media, drops its bytes and throws the refusal. */
+  async function refuse(mediaId: number, file: ReceivedFile, name: ErrorName, text: string): Promise<never> {
     await repo.fail(mediaId, text, [MediaState.Uploading])
-    await staging.discard(uploadId)
+    await file.discard()
     log.info({ mediaId, reason: name }, 'upload refused')
-    throw tusError(name, text)
+    throw new IntakeRefusedError(name, text)
   }
 
-  async function finish(mediaId: number, uploadId: string): Promise<void> {
-    const row = await repo.findById(mediaId)
-    if (!row || row.state !== MediaState.Uploading || row.uploadId !== uploadId) {
-      throw tusError('UploadMismatch', MediaFailure.mismatch)
-    }
-    const head = await readAll(
-      await staging.read(uploadId, { start: 0, end: Math.min(row.size, headerBytes) - 1 }),
-    )
+  /** Accepts the bytes of an uploading media `row`; throws IntakeRefusedError when they are not acceptable. */
+  async function accept(row: MediaRow, file: ReceivedFile): Promise<void> {
+    const mediaId = row.id
+    const head = await readAll(await file.read({ start: 0, end: Math.min(row.size, headerBytes) - 1 }))
     const sniffed = sniffMediaType(head.subarray(0, SNIFF_BYTES))
     if (!sniffed || sniffed.kind !== row.kind) {
-      return refuse(mediaId, uploadId, 'UnsupportedMedia', MediaFailure.notAccepted)
+      return refuse(mediaId, file, 'UnsupportedMedia', MediaFailure.notAccepted)
     }
     if (sniffed.mime === 'image/heic') {
-      return refuse(mediaId, uploadId, 'UnsupportedMedia', MediaFailure.heicUnsupported)
+      return refuse(mediaId, file, 'UnsupportedMedia', MediaFailure.heicUnsupported)
     }
     if (sniffed.kind === 'image') {
       // A decompression bomb declares its size up front: refuse it before anything decodes it.
       const pixels = await declaredPixels(head)
       if (pixels !== null && pixels > Media.imageMaxPixels) {
-        return refuse(mediaId, uploadId, 'PayloadTooLarge', MediaFailure.tooManyPixels)
+        return refuse(mediaId, file, 'PayloadTooLarge', MediaFailure.tooManyPixels)
       }
     }
-    if ((await md5OfStaged(staging, uploadId, row.size)) !== row.md5) {
-      return refuse(mediaId, uploadId, 'UploadMismatch', MediaFailure.mismatch)
+    if ((await md5OfReceived(file, row.size)) !== row.md5) {
+      return refuse(mediaId, file, 'UploadMismatch', MediaFailure.mismatch)
     }
-    await staging.commit(uploadId, originalKey(mediaId))
+    await file.commit(originalKey(mediaId))
     // Queue set-up happens outside the transaction (on PGlite it holds the only connection).
     await jobs.prepare(MEDIA_PROCESS_QUEUE)
     await repo.transaction(async (tx) => {
@@ -136,6 +163,38 @@ export function createUploads({ repo, staging, jobs, log }: UploadDeps) {
         await jobs.send(MEDIA_PROCESS_QUEUE, { media_id: mediaId }, { tx })
       }
     })
+  }
+
+  return { accept }
+}
+
+export type Intake = ReturnType<typeof createIntake>
+
+export interface UploadDeps {
+  repo: MediaRepo
+  staging: UploadStaging
+  intake: Intake
+  log: FastifyBaseLogger
+}
+
+/**
+ * The resumable upload endpoint (tus 1.0.0, @tus/server) at UPLOAD_ENDPOINT. The session's bearer token
+ * authenticates each request (they are exempt from request signing); creation names an uploading media of
+ * the viewer's in Upload-Metadata (`media_id`) with exactly its announced size. The last chunk's request
+ * hands the bytes to the intake (checks, storage, processing job).
+ */
+export function createUploads({ repo, staging, intake, log }: UploadDeps) {
+  async function finish(mediaId: number, uploadId: string): Promise<void> {
+    const row = await repo.findById(mediaId)
+    if (!row || row.state !== MediaState.Uploading || row.uploadId !== uploadId) {
+      throw tusError('UploadMismatch', MediaFailure.mismatch)
+    }
+    try {
+      await intake.accept(row, stagedFile(staging, uploadId))
+    } catch (error) {
+      if (error instanceof IntakeRefusedError) throw tusError(error.reason, error.message)
+      throw error
+    }
   }
 
   const tus = new TusServer({

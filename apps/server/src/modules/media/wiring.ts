@@ -7,6 +7,7 @@ import type { JobSender, Jobs } from '../../platform/jobs.ts'
 import { type MediaToolPaths, resolveMediaTools } from '../../platform/media-tools.ts'
 import type { Storage } from '../../platform/storage.ts'
 import type { Clock } from '../auth/service.ts'
+import { createIngest, type IngestFile } from './ingest.ts'
 import { registerMediaJobs, sweepStaleUploads } from './jobs.ts'
 import { createProcessor, type Processor } from './processing.ts'
 import { createMediaRepo } from './repo.ts'
@@ -15,7 +16,7 @@ import { registerMediaServing, registerPublicFromStorage } from './serve.ts'
 import { createMediaService } from './service.ts'
 import { createStaging } from './staging.ts'
 import type { MediaService } from './types.ts'
-import { createUploads } from './upload.ts'
+import { createIntake, createUploads } from './upload.ts'
 import { createMediaSigner } from './urls.ts'
 
 export interface MediaWiringDeps {
@@ -42,6 +43,8 @@ export interface MediaModule {
   processor: Processor
   /** The daily clean-up's work (fails stale uploads); answers how many. */
   sweepStaleUploads(): Promise<number>
+  /** A file the server made itself (demo content), taken in as an upload's last chunk is. */
+  ingestFile: IngestFile
 }
 
 /**
@@ -58,7 +61,8 @@ export function wireMedia(deps: MediaWiringDeps): MediaModule {
     storage: deps.storage,
     expirationMs: Media.uploadExpirySeconds * 1000,
   })
-  const uploads = createUploads({ repo, staging, jobs: deps.jobs, log: deps.log })
+  const intake = createIntake({ repo, jobs: deps.jobs, log: deps.log })
+  const uploads = createUploads({ repo, staging, intake, log: deps.log })
   let tools: MediaToolPaths | undefined
   const processor = createProcessor({
     repo,
@@ -82,6 +86,7 @@ export function wireMedia(deps: MediaWiringDeps): MediaModule {
     service,
     processor,
     sweepStaleUploads: () => sweepStaleUploads(cleanup),
+    ingestFile: createIngest({ repo, service, intake, storage: deps.storage }),
     async register(app) {
       registerMediaRoutes(app, { service })
       await uploads.register(app)

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../platform/db.ts'
 import { users } from '../auth/schema.ts'
-import { notBlockedWith } from './rows.ts'
+import { type AuthorRow, authorColumns, notBlockedWith } from './rows.ts'
 import { postComments, postLikes, postReads, postShares, posts } from './schema.ts'
 
 type Conn = Db | Tx
@@ -12,12 +12,7 @@ export interface CommentRow {
   authorId: number
   text: string
   createdAt: Date
-  author: {
-    userName: string | null
-    nickname: string | null
-    portrait: string | null
-    userRole: number
-  }
+  author: AuthorRow
 }
 
 export type CommentRecord = typeof postComments.$inferSelect
@@ -50,12 +45,7 @@ export function createEngagementRepo(db: Db) {
         authorId: postComments.authorId,
         text: postComments.text,
         createdAt: postComments.createdAt,
-        author: {
-          userName: users.userName,
-          nickname: users.nickname,
-          portrait: users.portrait,
-          userRole: users.userRole,
-        },
+        author: authorColumns,
       })
       .from(postComments)
       .innerJoin(users, eq(users.id, postComments.authorId))

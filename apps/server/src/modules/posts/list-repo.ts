@@ -41,11 +41,46 @@ function before(time: AnyPgColumn, id: AnyPgColumn, cursor: Cursor | null) {
   return cursor ? sql`(${time}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id}::bigint)` : undefined
 }
 
+/** Rows after `cursor` in (time ASC, id ASC) order. */
+function after(time: AnyPgColumn, id: AnyPgColumn, cursor: Cursor | null) {
+  return cursor ? sql`(${time}, ${id}) > (${cursor.at}::timestamptz, ${cursor.id}::bigint)` : undefined
+}
+
+/** A creator's published posts, of a live account, narrowed by `filter` (the grid and its pinned row). */
+function publishedBy(authorId: number, filter: SQL | undefined) {
+  return and(eq(posts.authorId, authorId), published, isNull(users.deletedAt), filter)
+}
+
 /**
  * The list queries of posts: the home feed, a creator's grid, the composer's drafts and scheduled posts,
  * and suggested creators. Each page is one statement (media ids and the viewer's like come along).
  */
 export function createPostListRepo(db: Db) {
+  /** The author's own posts in one state (drafts, scheduled), keyset-paged on `list.time`. */
+  async function ownPage(
+    authorId: number,
+    list: { state: PostState; time: AnyPgColumn; soonestFirst: boolean },
+    cursor: Cursor | null,
+    limit: number,
+  ): Promise<ListedPost[]> {
+    const { state, time, soonestFirst } = list
+    const rows = await db
+      .select({ ...postColumns(authorId), at: cursorText(time) })
+      .from(posts)
+      .innerJoin(users, authorJoin)
+      .where(
+        and(
+          eq(posts.authorId, authorId),
+          eq(posts.state, state),
+          isNull(posts.deletedAt),
+          soonestFirst ? after(time, posts.id, cursor) : before(time, posts.id, cursor),
+        ),
+      )
+      .orderBy(...(soonestFirst ? [asc(time), asc(posts.id)] : [newestFirst(time), newestFirst(posts.id)]))
+      .limit(limit)
+    return listed(rows)
+  }
+
   return {
     /**
      * The home feed (fan-out on read): published posts of the creators the viewer follows or is a live
@@ -130,11 +165,8 @@ export function createPostListRepo(db: Db) {
         .innerJoin(users, authorJoin)
         .where(
           and(
-            eq(posts.authorId, authorId),
-            published,
+            publishedBy(authorId, page.filter),
             isNull(posts.pinnedAt),
-            isNull(users.deletedAt),
-            page.filter,
             before(posts.publishedAt, posts.id, page.cursor),
           ),
         )
@@ -149,57 +181,29 @@ export function createPostListRepo(db: Db) {
         .select(postColumns(viewerId))
         .from(posts)
         .innerJoin(users, authorJoin)
-        .where(
-          and(
-            eq(posts.authorId, authorId),
-            published,
-            isNotNull(posts.pinnedAt),
-            isNull(users.deletedAt),
-            filter,
-          ),
-        )
+        .where(and(publishedBy(authorId, filter), isNotNull(posts.pinnedAt)))
         .orderBy(newestFirst(posts.pinnedAt), newestFirst(posts.id))
       return rows.map(normaliseRow)
     },
 
     /** The author's drafts, last edited first. */
-    async drafts(authorId: number, cursor: Cursor | null, limit: number): Promise<ListedPost[]> {
-      const rows = await db
-        .select({ ...postColumns(authorId), at: cursorText(posts.updatedAt) })
-        .from(posts)
-        .innerJoin(users, authorJoin)
-        .where(
-          and(
-            eq(posts.authorId, authorId),
-            eq(posts.state, PostState.Draft),
-            isNull(posts.deletedAt),
-            before(posts.updatedAt, posts.id, cursor),
-          ),
-        )
-        .orderBy(newestFirst(posts.updatedAt), newestFirst(posts.id))
-        .limit(limit)
-      return listed(rows)
+    drafts(authorId: number, cursor: Cursor | null, limit: number): Promise<ListedPost[]> {
+      return ownPage(
+        authorId,
+        { state: PostState.Draft, time: posts.updatedAt, soonestFirst: false },
+        cursor,
+        limit,
+      )
     },
 
     /** The author's scheduled posts, soonest first (keyset ascending). */
-    async scheduled(authorId: number, cursor: Cursor | null, limit: number): Promise<ListedPost[]> {
-      const rows = await db
-        .select({ ...postColumns(authorId), at: cursorText(posts.publishAt) })
-        .from(posts)
-        .innerJoin(users, authorJoin)
-        .where(
-          and(
-            eq(posts.authorId, authorId),
-            eq(posts.state, PostState.Scheduled),
-            isNull(posts.deletedAt),
-            cursor
-              ? sql`(${posts.publishAt}, ${posts.id}) > (${cursor.at}::timestamptz, ${cursor.id}::bigint)`
-              : undefined,
-          ),
-        )
-        .orderBy(asc(posts.publishAt), asc(posts.id))
-        .limit(limit)
-      return listed(rows)
+    scheduled(authorId: number, cursor: Cursor | null, limit: number): Promise<ListedPost[]> {
+      return ownPage(
+        authorId,
+        { state: PostState.Scheduled, time: posts.publishAt, soonestFirst: true },
+        cursor,
+        limit,
+      )
     },
 
     /**

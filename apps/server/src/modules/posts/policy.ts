@@ -12,7 +12,7 @@ import type { MediaRecord } from '../media/types.ts'
 export type SaveAction = 'draft' | 'publish' | 'schedule'
 
 /** Starting a post: creators only (role 1); a fan is sent to creator verification by the client. */
-export function assertCanCreate(viewer: Viewer): void {
+export function assertCanCreate(viewer: Pick<Viewer, 'userRole'>): void {
   if (viewer.userRole !== UserRole.Creator) {
     throw new AppError('Forbidden', { message: 'Only creators can post. Become a creator first.' })
   }

@@ -324,3 +324,43 @@ describe('delete and pin', () => {
     expect(notPublished.body.error.code).toBe(4010)
   })
 })
+
+describe('drafts and scheduled lists', () => {
+  /** Every page of an own-posts list, two at a time: the post ids in the order the pages gave them. */
+  async function allPages(
+    call: typeof draftPosts | typeof scheduledPosts,
+    owner: Account,
+  ): Promise<number[]> {
+    const ids: number[] = []
+    let cursor: string | undefined
+    for (let page = 0; page < 10; page++) {
+      const res = await t.call(call, { limit: 2, ...(cursor ? { cursor } : {}) }, as(owner))
+      expect(res.status).toBe(200)
+      ids.push(...res.body.data.list.map((p: { post_id: number }) => p.post_id))
+      if (!res.body.data.has_next) return ids
+      cursor = res.body.data.cursor
+    }
+    throw new Error('the pages did not end')
+  }
+
+  it('pages drafts last edited first and scheduled posts soonest first, by keyset', async () => {
+    const owner = await makeVerifiedCreator(t)
+    const drafts: number[] = []
+    for (let i = 0; i < 3; i++) {
+      drafts.push((await makePost(t, owner, { action: 'draft' })).postId)
+      t.clock.advance(1000)
+    }
+    const hours = [3, 1, 2]
+    const scheduled = new Map<number, number>()
+    for (const hour of hours) {
+      const { postId } = await makePost(t, owner, {
+        action: 'schedule',
+        publishAt: nowSeconds() + hour * 3600,
+      })
+      scheduled.set(hour, postId)
+    }
+
+    expect(await allPages(draftPosts, owner)).toEqual([...drafts].reverse())
+    expect(await allPages(scheduledPosts, owner)).toEqual([1, 2, 3].map((hour) => scheduled.get(hour)))
+  })
+})

@@ -12,7 +12,7 @@ import type { MediaRecord, MediaService } from '../media/types.ts'
 import type { CommentRow } from './engagement-repo.ts'
 import type { SuggestedRow } from './list-repo.ts'
 import { canDeleteComment } from './policy.ts'
-import type { PostRow } from './rows.ts'
+import type { AuthorRow, PostRow } from './rows.ts'
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000)
 const secondsOrNull = (d: Date | null) => (d ? seconds(d) : null)
@@ -28,7 +28,7 @@ export interface PostViewContext {
 
 export function presentAuthor(
   id: number,
-  author: { userName: string | null; nickname: string | null; portrait: string | null; userRole: number },
+  author: AuthorRow,
   portraitUrl: (key: string) => string,
 ): PostAuthor {
   return {

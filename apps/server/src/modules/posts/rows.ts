@@ -10,6 +10,21 @@ export interface PostMediaRef {
   isFreePreview: boolean
 }
 
+/** The author's columns a post or a comment comes with (what presentAuthor needs). */
+export interface AuthorRow {
+  userName: string | null
+  nickname: string | null
+  portrait: string | null
+  userRole: number
+}
+
+export const authorColumns = {
+  userName: users.userName,
+  nickname: users.nickname,
+  portrait: users.portrait,
+  userRole: users.userRole,
+}
+
 /** A post as every read query answers it: its columns, author, media and whether the viewer liked it. */
 export interface PostRow {
   id: number
@@ -29,13 +44,7 @@ export interface PostRow {
   videos: number
   videoSeconds: number
   createdAt: Date
-  author: {
-    userName: string | null
-    nickname: string | null
-    portrait: string | null
-    userRole: number
-    deletedAt: Date | null
-  }
+  author: AuthorRow & { deletedAt: Date | null }
   media: PostMediaRef[]
   likedByMe: boolean
 }
@@ -68,13 +77,7 @@ export function postColumns(viewerId: number) {
     videos: posts.videos,
     videoSeconds: posts.videoSeconds,
     createdAt: posts.createdAt,
-    author: {
-      userName: users.userName,
-      nickname: users.nickname,
-      portrait: users.portrait,
-      userRole: users.userRole,
-      deletedAt: users.deletedAt,
-    },
+    author: { ...authorColumns, deletedAt: users.deletedAt },
     media: sql<PostMediaRef[]>`coalesce((
       select json_agg(json_build_object('mediaId', ${postMedia.mediaId}, 'isFreePreview', ${postMedia.isFreePreview})
         order by ${postMedia.position})

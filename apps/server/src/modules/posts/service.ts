@@ -34,6 +34,9 @@ export interface PostServiceDeps {
 
 type SaveInput = z.output<typeof SavePostInput>
 
+/** Who writes a post: the viewer of a request, or a demo creator the server writes for (modules/demo). */
+export type Author = Pick<Viewer, 'userId' | 'userRole'>
+
 /** Image and video counts and total video seconds of a post's media (the lock line and grid filters). */
 function mediaCounts(records: MediaRecord[]) {
   const videos = records.filter((record) => record.kind === 'video')
@@ -52,7 +55,7 @@ function mediaCounts(records: MediaRecord[]) {
 export function createPostService(deps: PostServiceDeps) {
   const { repo, lists, presenting, media, social, creator, jobs, clock } = deps
 
-  async function ownPost(viewer: Viewer, postId: number): Promise<Post> {
+  async function ownPost(viewer: Author, postId: number): Promise<Post> {
     const row = await repo.postById(postId, viewer.userId)
     assertOwnPost(viewer.userId, row)
     const [post] = await presenting.presentOwn(viewer.userId, [row])
@@ -73,13 +76,13 @@ export function createPostService(deps: PostServiceDeps) {
       return { draft_num: await repo.countDrafts(viewer.userId) }
     },
 
-    async create(viewer: Viewer) {
+    async create(viewer: Author) {
       assertCanCreate(viewer)
       const postId = await repo.insertDraft(viewer.userId, clock.now())
       return { post_id: postId, draft_num: await repo.countDrafts(viewer.userId) }
     },
 
-    async save(viewer: Viewer, input: SaveInput) {
+    async save(viewer: Author, input: SaveInput) {
       assertCanCreate(viewer)
       const ids = input.media.map((item) => item.media_id)
       const owned = ids.length > 0 ? await media.findOwned(viewer.userId, ids) : []

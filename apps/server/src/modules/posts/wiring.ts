@@ -13,7 +13,7 @@ import { createPostListRepo } from './list-repo.ts'
 import { createPostPresenting } from './presenting.ts'
 import { createPostsRepo } from './repo.ts'
 import { registerPostRoutes } from './routes.ts'
-import { createPostService } from './service.ts'
+import { createPostService, type PostService } from './service.ts'
 import { createPostViewService } from './view-service.ts'
 
 export interface PostsWiringDeps {
@@ -39,6 +39,11 @@ export interface PostsModule {
   entitlements: EntitlementService
   /** For social's reportContent on a post: 404/30023 unless the reporter can see it. */
   assertReportable(reporterId: number, postId: number, ip: string): Promise<void>
+  /**
+   * The composer as of another clock: demo content is published at moments spread over past days, with
+   * every rule and counter of a real save (a request's composer always uses the app's clock).
+   */
+  composerAt(clock: Clock): PostService
 }
 
 /** Posts, the home feed and entitlements (issue 5). Notifications of new posts come later. */
@@ -48,7 +53,9 @@ export function wirePosts(deps: PostsWiringDeps): PostsModule {
   const lists = createPostListRepo(db)
   const entitlements = createEntitlementService({ repo: createEntitlementsRepo(db), social, safety, clock })
   const presenting = createPostPresenting({ media, portraitUrl })
-  const posts = createPostService({ repo, lists, presenting, media, social, creator, jobs, clock })
+  const composerAt = (at: Clock) =>
+    createPostService({ repo, lists, presenting, media, social, creator, jobs, clock: at })
+  const posts = composerAt(clock)
   const view = createPostViewService({ repo, lists, entitlements, presenting, clock, portraitUrl })
   const engagement = createEngagementService({
     repo: createEngagementRepo(db),
@@ -65,5 +72,6 @@ export function wirePosts(deps: PostsWiringDeps): PostsModule {
     registerWorkers: (boss) => registerPostJobs(boss, publisher),
     entitlements,
     assertReportable: (reporterId, postId, ip) => engagement.assertReportable(reporterId, postId, ip),
+    composerAt,
   }
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../../platform/db.ts'
+import type { Db, Tx } from '../../platform/db.ts'
 import { clientReports, systemSettings } from './schema.ts'
 
 /** Every SQL statement of the system module. */
@@ -13,6 +13,16 @@ export function createSystemRepo(db: Db) {
         .insert(systemSettings)
         .values({ key, value, updatedAt: now })
         .onConflictDoUpdate({ target: systemSettings.key, set: { value, updatedAt: now } })
+    },
+
+    /** Inserts `key` unless it exists; answers whether this call inserted it (see SystemService.claimOnce). */
+    async insertSettingOnce(key: string, value: unknown, now: Date, tx: Tx): Promise<boolean> {
+      const rows = await tx
+        .insert(systemSettings)
+        .values({ key, value, updatedAt: now })
+        .onConflictDoNothing({ target: systemSettings.key })
+        .returning({ key: systemSettings.key })
+      return rows.length === 1
     },
 
     async insertReport(row: {

@@ -1,5 +1,6 @@
 import { SystemSettings } from '@velvet/contract'
 import type { FastifyBaseLogger } from 'fastify'
+import type { Tx } from '../../platform/db.ts'
 import type { Viewer } from '../../platform/http.ts'
 import type { Clock } from '../auth/service.ts'
 import type { NotificationService } from '../notifications/service.ts'
@@ -38,6 +39,16 @@ export function createSystemService({ repo, notifications, clock, log }: SystemS
 
     async setSetting<K extends keyof SystemSettings>(key: K, value: SystemSettings[K]) {
       await repo.putSetting(key, SystemSettings.shape[key].parse(value), clock.now())
+    },
+
+    /**
+     * A one-time server task claims `key` (a row beside the settings, never a setting): true for the first
+     * caller ever, false for every later one. Inside the caller's transaction, so the claim and the task's
+     * first writes commit together; a concurrent claim waits for that commit and then answers false.
+     */
+    async claimOnce(key: string, value: Record<string, unknown>, tx: Tx): Promise<boolean> {
+      if (key in defaultSettings) throw new Error(`${key} is a setting, not a one-time task`)
+      return repo.insertSettingOnce(key, value, clock.now(), tx)
     },
 
     /**
