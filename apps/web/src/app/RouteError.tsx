@@ -1,5 +1,5 @@
 import { useRouteError } from 'react-router'
-import { ErrorPage } from '../features/errors/ErrorPage.tsx'
+import { ErrorContentPage } from '../features/errors/ErrorPage.tsx'
 import { errorContentOf } from '../features/errors/error-content.ts'
 
 const RELOAD_KEY = 'velvet.chunk_reload_at'
@@ -32,13 +32,5 @@ export function RouteError() {
   const error = useRouteError()
   if (isChunkLoadError(error) && reloadForNewVersion()) return null
   console.error(error)
-  const content = errorContentOf(error)
-  return (
-    <ErrorPage
-      status={content.status}
-      title={content.message}
-      stale={content.stale}
-      blockedLocation={content.blockedLocation}
-    />
-  )
+  return <ErrorContentPage content={errorContentOf(error)} />
 }

@@ -15,10 +15,10 @@ import {
 import type { ComponentType } from 'react'
 import { Link } from 'react-router'
 import { buttonClassName } from '../../ui/Button.tsx'
+import { EmptyState } from '../../ui/EmptyState.tsx'
 import { useSession } from '../auth/session.ts'
 import { RequireAccount } from '../settings/RequireAccount.tsx'
 import { ScreenHeader } from '../settings/ScreenHeader.tsx'
-import { EmptyState } from '../settings/ScreenStates.tsx'
 import { Tag } from '../settings/SettingsRows.tsx'
 import { SettingsPath } from '../settings/settings-paths.ts'
 import '../settings/settings-kit.css'
@@ -82,8 +82,10 @@ function CreatorTools() {
           </ul>
         ) : (
           <EmptyState
+            variant="card"
             icon={<Sparkles />}
             title="Become a creator"
+            text="Creator tools open once you are a verified creator: accept the creator agreement and verify your identity. It takes a few minutes."
             action={
               <Link
                 to={`${SettingsPath.creatorAudit}?redirect=${encodeURIComponent(SettingsPath.creatorTools)}`}
@@ -93,12 +95,7 @@ function CreatorTools() {
                 Become a creator
               </Link>
             }
-          >
-            <p>
-              Creator tools open once you are a verified creator: accept the creator agreement and verify your
-              identity. It takes a few minutes.
-            </p>
-          </EmptyState>
+          />
         )}
       </main>
     </div>

@@ -7,9 +7,10 @@ import { api } from '../../lib/api/index.ts'
 import { queryClient } from '../../lib/query-client.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
+import { EmptyState } from '../../ui/EmptyState.tsx'
 import { useSession } from '../auth/session.ts'
 import { ScreenHeader } from '../settings/ScreenHeader.tsx'
-import { EmptyState, ErrorState, SkeletonRows } from '../settings/ScreenStates.tsx'
+import { ErrorState, SkeletonRows } from '../settings/ScreenStates.tsx'
 import { emailPrefsKeys, type UnsubscribeParams, useUnsubscribeInfo } from './email-prefs.queries.ts'
 import { unsubscribeParamsOf } from './unsubscribe-link.ts'
 import '../settings/settings-kit.css'
@@ -33,9 +34,12 @@ export function UnsubscribeScreen() {
   let content = <SkeletonRows count={1} label="Checking your link" />
   if (!link || (query.isError && isApiError(query.error) && query.error.code === invalidLink.code)) {
     content = (
-      <EmptyState icon={<LinkIcon />} title="This link doesn’t work">
-        <p>{invalidLink.message}</p>
-      </EmptyState>
+      <EmptyState
+        variant="card"
+        icon={<LinkIcon />}
+        title="This link doesn’t work"
+        text={invalidLink.message}
+      />
     )
   } else if (query.isError) {
     content = (

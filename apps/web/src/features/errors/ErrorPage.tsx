@@ -6,6 +6,7 @@ import { api } from '../../lib/api/index.ts'
 import { Button, buttonClassName } from '../../ui/Button.tsx'
 import { Logo } from '../../ui/Logo.tsx'
 import { HOME_PATH } from '../auth/redirect.ts'
+import type { ErrorContent } from './error-content.ts'
 import './errors.css'
 
 /**
@@ -75,5 +76,17 @@ export function ErrorPage({
         </div>
       </main>
     </div>
+  )
+}
+
+/** The error page as error-content.ts words it (for a status, an API error or a failed route). */
+export function ErrorContentPage({ content }: { content: ErrorContent }) {
+  return (
+    <ErrorPage
+      status={content.status}
+      title={content.message}
+      stale={content.stale}
+      blockedLocation={content.blockedLocation}
+    />
   )
 }

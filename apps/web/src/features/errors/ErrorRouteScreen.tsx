@@ -1,5 +1,5 @@
 import { useParams } from 'react-router'
-import { ErrorPage } from './ErrorPage.tsx'
+import { ErrorContentPage } from './ErrorPage.tsx'
 import { errorContent, statusFromParam } from './error-content.ts'
 
 /**
@@ -8,13 +8,5 @@ import { errorContent, statusFromParam } from './error-content.ts'
  */
 export function ErrorRouteScreen() {
   const { status } = useParams()
-  const content = errorContent({ status: statusFromParam(status) })
-  return (
-    <ErrorPage
-      status={content.status}
-      title={content.message}
-      stale={content.stale}
-      blockedLocation={content.blockedLocation}
-    />
-  )
+  return <ErrorContentPage content={errorContent({ status: statusFromParam(status) })} />
 }

@@ -3,8 +3,8 @@ import { LogOut, Pencil, Sparkles } from 'lucide-react'
 import { Link } from 'react-router'
 import { Avatar } from '../../ui/Avatar.tsx'
 import { Button, buttonClassName } from '../../ui/Button.tsx'
+import { EmptyState } from '../../ui/EmptyState.tsx'
 import { logout } from '../auth/auth.service.ts'
-import { EmptyState } from '../people/EmptyState.tsx'
 import { PeopleSkeleton } from '../people/PersonRow.tsx'
 import type { useSuggestedCreators } from '../posts/posts.queries.ts'
 import { SuggestedList } from './SuggestedCreators.tsx'
@@ -78,7 +78,7 @@ export function EmptyFeed({
   } else if (!suggestions.isPending) {
     people = (
       <EmptyState
-        compact
+        variant="compact"
         icon={<Sparkles />}
         title="Your feed is empty"
         text="Posts from the creators you follow will appear here. No creator has posted yet: check back soon."

@@ -28,20 +28,19 @@ function useFollowChange(viewerId: number, onFollowed: () => void) {
   }
 }
 
+/** The suggestions, whose viewer's follow changes are kept in the cache (`onFollowed` after a follow). */
+interface SuggestionsProps {
+  list: SuggestedCreator[]
+  viewerId: number
+  onFollowed: () => void
+}
+
 function postsLine(creator: SuggestedCreator): string {
   return countLabel(creator.posts, 'post', 'posts', abbreviate)
 }
 
 /** The "Suggested creators" strip of the phone feed: cards that scroll sideways. */
-export function SuggestedStrip({
-  list,
-  viewerId,
-  onFollowed,
-}: {
-  list: SuggestedCreator[]
-  viewerId: number
-  onFollowed: () => void
-}) {
+export function SuggestedStrip({ list, viewerId, onFollowed }: SuggestionsProps) {
   const changed = useFollowChange(viewerId, onFollowed)
   return (
     <ul className="v-suggest-strip">
@@ -82,15 +81,7 @@ export function SuggestedStrip({
 }
 
 /** The same suggestions as rows: the desktop side panel and the empty feed. */
-export function SuggestedList({
-  list,
-  viewerId,
-  onFollowed,
-}: {
-  list: SuggestedCreator[]
-  viewerId: number
-  onFollowed: () => void
-}) {
+export function SuggestedList({ list, viewerId, onFollowed }: SuggestionsProps) {
   const changed = useFollowChange(viewerId, onFollowed)
   return (
     <ul className="v-people v-suggest-list">

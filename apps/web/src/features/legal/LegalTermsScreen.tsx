@@ -4,13 +4,14 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { BottomSheet } from '../../ui/BottomSheet.tsx'
 import { Button } from '../../ui/Button.tsx'
+import { EmptyState } from '../../ui/EmptyState.tsx'
 import { useSession } from '../auth/session.ts'
 import { AgreementText } from '../creator/AgreementText.tsx'
 import { useCreatorAgreement } from '../creator/creator.queries.ts'
 import { formatPacific, isoOf } from '../settings/format.ts'
 import { RequireAccount } from '../settings/RequireAccount.tsx'
 import { ScreenHeader } from '../settings/ScreenHeader.tsx'
-import { EmptyState, ErrorState, SkeletonRows } from '../settings/ScreenStates.tsx'
+import { ErrorState, SkeletonRows } from '../settings/ScreenStates.tsx'
 import { RowGroup } from '../settings/SettingsRows.tsx'
 import { useLegalDocuments } from './legal.queries.ts'
 import '../settings/settings-kit.css'
@@ -39,9 +40,12 @@ function LegalTerms() {
     )
   } else if (query.data?.documents.length === 0) {
     content = (
-      <EmptyState icon={<FileText />} title="No documents">
-        <p>There are no legal documents to show for your account.</p>
-      </EmptyState>
+      <EmptyState
+        variant="card"
+        icon={<FileText />}
+        title="No documents"
+        text="There are no legal documents to show for your account."
+      />
     )
   } else if (query.data) {
     content = (

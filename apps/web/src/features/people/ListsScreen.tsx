@@ -3,11 +3,12 @@ import { ChevronRight, ListPlus, MoreHorizontal, Plus, UsersRound } from 'lucide
 import { useCallback, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { Button } from '../../ui/Button.tsx'
+import { EmptyState } from '../../ui/EmptyState.tsx'
 import { HOME_PATH } from '../auth/redirect.ts'
+import { LoadError } from '../errors/LoadError.tsx'
 import { abbreviate } from '../notifications/banner-rules.ts'
 import { profilePath } from '../profile/profile-rules.ts'
 import { AccountOnly } from './AccountOnly.tsx'
-import { EmptyState, LoadError } from './EmptyState.tsx'
 import { ListDetail } from './ListDetail.tsx'
 import { ListMenu } from './ListMenu.tsx'
 import { ListNameSheet } from './ListNameSheet.tsx'
@@ -16,7 +17,7 @@ import { useUserLists } from './people.queries.ts'
 import { ScreenBar } from './ScreenBar.tsx'
 import './people.css'
 import './lists.css'
-import './states.css'
+import '../../ui/Skeleton.css'
 
 function ListRow({ list, onMenu }: { list: UserList; onMenu: () => void }) {
   return (

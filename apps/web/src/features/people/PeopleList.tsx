@@ -1,10 +1,10 @@
 import type { UserCard } from '@velvet/contract'
 import { SearchX } from 'lucide-react'
-import { type ReactNode, useEffect, useRef } from 'react'
+import type { ReactNode } from 'react'
 import { messageOf } from '../../lib/api/errors.ts'
-import { Button } from '../../ui/Button.tsx'
-import { Spinner } from '../../ui/Spinner.tsx'
-import { EmptyState, LoadError } from './EmptyState.tsx'
+import { EmptyState } from '../../ui/EmptyState.tsx'
+import { LoadMore } from '../../ui/LoadMore.tsx'
+import { LoadError } from '../errors/LoadError.tsx'
 import { PeopleSkeleton, PersonRow } from './PersonRow.tsx'
 import type { PeoplePagesQuery } from './people.queries.ts'
 import { flattenPages } from './people-rules.ts'
@@ -58,49 +58,7 @@ export function PeopleList({
           <PersonRow key={person.user_id} person={person} action={action?.(person)} />
         ))}
       </ul>
-      <MorePeople query={query} />
+      <LoadMore pages={query} errorMessage={messageOf(query.error)} />
     </>
-  )
-}
-
-/** Loads the next page when its marker scrolls into view; a button does the same by hand. */
-function MorePeople({ query }: { query: PeoplePagesQuery }) {
-  const marker = useRef<HTMLDivElement>(null)
-  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query
-  const canLoad = hasNextPage && !isFetchingNextPage && !isFetchNextPageError
-
-  useEffect(() => {
-    const element = marker.current
-    if (!element || !canLoad || typeof IntersectionObserver === 'undefined') return
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage()
-      },
-      { rootMargin: '240px 0px' },
-    )
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [canLoad, fetchNextPage])
-
-  if (!hasNextPage) return null
-  return (
-    <div ref={marker} className="v-people-more">
-      {isFetchingNextPage ? (
-        <Spinner label="Loading more" />
-      ) : isFetchNextPageError ? (
-        <>
-          <p className="v-people-more__error" role="alert">
-            {messageOf(query.error)}
-          </p>
-          <Button variant="secondary" size="md" onClick={() => void fetchNextPage()}>
-            Try again
-          </Button>
-        </>
-      ) : (
-        <Button variant="ghost" size="md" onClick={() => void fetchNextPage()}>
-          Show more
-        </Button>
-      )}
-    </div>
   )
 }

@@ -5,7 +5,7 @@ import { Avatar } from '../../ui/Avatar.tsx'
 import { displayName, profilePath } from '../profile/profile-rules.ts'
 import { VerifiedMark } from '../profile/VerifiedMark.tsx'
 import './people.css'
-import './states.css'
+import '../../ui/Skeleton.css'
 
 /** One person in a list: portrait, names and verified badge (opening their profile), and an action. */
 export function PersonRow({

@@ -40,7 +40,7 @@ export function SearchField({
           value ? (
             <button
               type="button"
-              className="v-search__clear"
+              className="v-icon-button v-icon-button--muted"
               aria-label="Clear search"
               onClick={() => onChange('')}
             >

@@ -9,12 +9,13 @@ import { Avatar } from '../../ui/Avatar.tsx'
 import { BottomSheet } from '../../ui/BottomSheet.tsx'
 import { Button, buttonClassName } from '../../ui/Button.tsx'
 import { confirm } from '../../ui/confirm-store.ts'
+import { EmptyState } from '../../ui/EmptyState.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 import { toast } from '../../ui/toast-store.ts'
 import { loginWithRedirect } from '../auth/redirect.ts'
 import { useSession } from '../auth/session.ts'
+import { LoadError } from '../errors/LoadError.tsx'
 import { abbreviate } from '../notifications/banner-rules.ts'
-import { EmptyState, LoadError } from '../people/EmptyState.tsx'
 import { counterText } from '../profile/edit-rules.ts'
 import { displayName } from '../profile/profile-rules.ts'
 import { AuthorLink } from './AuthorLink.tsx'
@@ -156,7 +157,7 @@ export function CommentsSheet({ post, open, onClose }: { post: Post; open: boole
   } else if (query.isSuccess && comments.length === 0) {
     list = (
       <EmptyState
-        compact
+        variant="compact"
         icon={<MessageCircle />}
         title="No comments yet"
         text="Be the first to say something."

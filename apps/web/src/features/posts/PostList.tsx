@@ -124,7 +124,9 @@ export function PostList({
     }
   })
 
-  // Remember where the viewer is: on every scroll frame and when leaving.
+  // Remember where the viewer is: on every scroll frame and when leaving. Subscribed once per layout, not
+  // on every render: a scroll re-renders the list, and a fresh subscription would cancel the frame that
+  // was about to note the position (it was never noted, and coming back started at the top).
   useEffect(() => {
     let frame = 0
     const remember = () => {
@@ -140,7 +142,7 @@ export function PostList({
       window.removeEventListener('scroll', onScroll)
       if (frame !== 0) window.cancelAnimationFrame(frame)
     }
-  })
+  }, [virtualizer, layout.inset])
   useEffect(
     () => () => {
       if (!restored.current) return

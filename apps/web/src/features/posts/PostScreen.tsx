@@ -2,9 +2,9 @@ import { ChevronRight } from 'lucide-react'
 import { useEffect } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { HOME_PATH, safeRedirect } from '../auth/redirect.ts'
-import { ErrorPage } from '../errors/ErrorPage.tsx'
+import { ErrorContentPage } from '../errors/ErrorPage.tsx'
 import { errorContent, errorContentOf, isPageError } from '../errors/error-content.ts'
-import { LoadError } from '../people/EmptyState.tsx'
+import { LoadError } from '../errors/LoadError.tsx'
 import { ScreenBar } from '../people/ScreenBar.tsx'
 import { displayName } from '../profile/profile-rules.ts'
 import { AppLayout } from '../shell/AppLayout.tsx'
@@ -15,19 +15,6 @@ import { positiveIdOf } from './post-rules.ts'
 import { usePost, useViewerId } from './posts.queries.ts'
 import { ReadEventsProvider } from './read-events.tsx'
 import './posts.css'
-
-/** The error page of a post that does not exist for this viewer (deleted, blocked, geo-blocked, bad id). */
-function PostErrorPage({ error }: { error: unknown }) {
-  const content = error === null ? errorContent({ status: 404 }) : errorContentOf(error)
-  return (
-    <ErrorPage
-      status={content.status}
-      title={content.message}
-      stale={content.stale}
-      blockedLocation={content.blockedLocation}
-    />
-  )
-}
 
 /**
  * /post?id= (spec §2): one post with its comments a tap away. `redirect` is where the back button goes
@@ -46,8 +33,10 @@ export function PostScreen() {
     if (postId !== null) window.scrollTo({ top: 0, behavior: 'instant' })
   }, [postId])
 
-  if (postId === null) return <PostErrorPage error={null} />
-  if (query.error && isPageError(query.error)) return <PostErrorPage error={query.error} />
+  // A post that does not exist for this viewer (bad id, deleted, blocked, geo-blocked): the error page.
+  if (postId === null) return <ErrorContentPage content={errorContent({ status: 404 })} />
+  if (query.error && isPageError(query.error))
+    return <ErrorContentPage content={errorContentOf(query.error)} />
 
   const leave = () => {
     if (redirect) void navigate(safeRedirect(redirect), { replace: true })

@@ -1,4 +1,4 @@
-import '../people/states.css'
+import '../../ui/Skeleton.css'
 import './post-card.css'
 
 /** Cards shaped like posts while the first page loads. */

@@ -2,9 +2,9 @@ import { PostsFilter } from '@velvet/contract'
 import { ChevronRight } from 'lucide-react'
 import { useCallback, useEffect, useRef } from 'react'
 import { useNavigationType, useSearchParams } from 'react-router'
-import { ErrorPage } from '../errors/ErrorPage.tsx'
+import { ErrorContentPage } from '../errors/ErrorPage.tsx'
 import { errorContent, errorContentOf, isPageError } from '../errors/error-content.ts'
-import { LoadError } from '../people/EmptyState.tsx'
+import { LoadError } from '../errors/LoadError.tsx'
 import { ScreenBar } from '../people/ScreenBar.tsx'
 import { displayName } from '../profile/profile-rules.ts'
 import { AppLayout } from '../shell/AppLayout.tsx'
@@ -53,21 +53,9 @@ export function UserPostViewScreen() {
     }
   }, [found, hasNextPage, isFetching, pagesLoaded, fetchNextPage])
 
-  if (userId === null || postId === null) {
-    const content = errorContent({ status: 404 })
-    return <ErrorPage status={content.status} title={content.message} />
-  }
-  if (detail.error && isPageError(detail.error)) {
-    const content = errorContentOf(detail.error)
-    return (
-      <ErrorPage
-        status={content.status}
-        title={content.message}
-        stale={content.stale}
-        blockedLocation={content.blockedLocation}
-      />
-    )
-  }
+  if (userId === null || postId === null) return <ErrorContentPage content={errorContent({ status: 404 })} />
+  if (detail.error && isPageError(detail.error))
+    return <ErrorContentPage content={errorContentOf(detail.error)} />
 
   const author = detail.data?.post.author ?? posts[0]?.author
   const searching = !found && (list.isPending || hasNextPage) && pagesLoaded < SEARCH_PAGES

@@ -160,13 +160,13 @@ export function VideoPlayer({
         </span>
       ) : null}
       <div className="v-video__bar">
-        <button type="button" className="v-video__control" aria-label={label} onClick={toggle}>
+        <button type="button" className="v-icon-button v-video__control" aria-label={label} onClick={toggle}>
           {playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
         </button>
         {left !== null ? <span className="v-video__time">{durationText(left)}</span> : null}
         <button
           type="button"
-          className="v-video__control"
+          className="v-icon-button v-video__control"
           aria-label={muted ? 'Unmute' : 'Mute'}
           aria-pressed={muted}
           onClick={() => setMuted((value) => !value)}

@@ -6,7 +6,7 @@ import { Avatar } from '../../ui/Avatar.tsx'
 import { abbreviate } from '../notifications/banner-rules.ts'
 import { displayName, isLongBio, joinedLabel } from './profile-rules.ts'
 import { VerifiedMark } from './VerifiedMark.tsx'
-import '../people/states.css'
+import '../../ui/Skeleton.css'
 import './profile.css'
 
 /** Cover band, portrait, name with the verified badge, @user_name and the join month. */

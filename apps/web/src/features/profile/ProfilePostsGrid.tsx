@@ -1,16 +1,17 @@
 import type { Post, PostsFilter, PublicProfile } from '@velvet/contract'
 import { Coins, Crown, Film, ImageIcon, Layers, Lock, Pin, Play } from 'lucide-react'
-import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react'
 import { Link, useNavigationType } from 'react-router'
 import { messageOf } from '../../lib/api/errors.ts'
-import { Button } from '../../ui/Button.tsx'
-import { Spinner } from '../../ui/Spinner.tsx'
-import { EmptyState, LoadError } from '../people/EmptyState.tsx'
+import { EmptyState } from '../../ui/EmptyState.tsx'
+import { LoadMore } from '../../ui/LoadMore.tsx'
+import { LoadError } from '../errors/LoadError.tsx'
 import { BlurredPreview, MediaImage } from '../posts/MediaImage.tsx'
 import { durationText, tileFacts, tileMediaOf, userPostViewPath } from '../posts/post-rules.ts'
-import { type PostListQuery, useUserPosts, useViewerId } from '../posts/posts.queries.ts'
+import { useUserPosts, useViewerId } from '../posts/posts.queries.ts'
 import { useFreshUrls } from '../posts/use-fresh-urls.ts'
 import { flattenPosts, userPostsHistoryKey } from '../posts/view-history.ts'
+import '../../ui/Skeleton.css'
 import '../posts/media.css'
 import './profile-posts-grid.css'
 
@@ -85,38 +86,6 @@ function Tile({ post, filter, onOpen }: { post: Post; filter: PostsFilter; onOpe
   )
 }
 
-function MoreTiles({ query }: { query: PostListQuery }) {
-  const marker = useRef<HTMLDivElement>(null)
-  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query
-  const canLoad = hasNextPage && !isFetchingNextPage && !isFetchNextPageError
-  useEffect(() => {
-    const element = marker.current
-    if (!element || !canLoad || typeof IntersectionObserver === 'undefined') return
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage()
-      },
-      { rootMargin: '400px 0px' },
-    )
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [canLoad, fetchNextPage])
-  if (!hasNextPage) return null
-  return (
-    <div ref={marker} className="v-grid-more">
-      {isFetchingNextPage ? <Spinner label="Loading more posts" /> : null}
-      {isFetchNextPageError ? (
-        <>
-          <p role="alert">{messageOf(query.error)}</p>
-          <Button variant="secondary" size="md" onClick={() => void fetchNextPage()}>
-            Try again
-          </Button>
-        </>
-      ) : null}
-    </div>
-  )
-}
-
 /**
  * A creator's posts as a grid (pinned first with a pin mark, then newest) with filter chips: all, photos,
  * videos, and locked (for this viewer). Locked tiles show only the blurred preview with a lock and the
@@ -149,7 +118,14 @@ export function ProfilePostsGrid({ profile, empty }: { profile: PublicProfile; e
             <Tile key={post.post_id} post={post} filter={filter} onOpen={remember} />
           ))}
         </ul>
-        <MoreTiles query={query} />
+        <LoadMore
+          pages={query}
+          errorMessage={messageOf(query.error)}
+          loadingLabel="Loading more posts"
+          rootMargin="400px 0px"
+          showMoreButton={false}
+          className="v-grid-more"
+        />
       </>
     )
   } else if (query.isError) {
@@ -160,7 +136,7 @@ export function ProfilePostsGrid({ profile, empty }: { profile: PublicProfile; e
         empty
       ) : (
         <EmptyState
-          compact
+          variant="compact"
           icon={<ImageIcon />}
           title={emptyFilter[filter].title}
           text={emptyFilter[filter].text}

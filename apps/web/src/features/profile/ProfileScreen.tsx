@@ -5,10 +5,10 @@ import { useCallback, useEffect, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { loginWithRedirect } from '../auth/redirect.ts'
 import { useSession } from '../auth/session.ts'
-import { ErrorPage } from '../errors/ErrorPage.tsx'
+import { ErrorContentPage } from '../errors/ErrorPage.tsx'
 import { errorContentOf, isPageError } from '../errors/error-content.ts'
+import { LoadError } from '../errors/LoadError.tsx'
 import { useBlockToggle } from '../people/block.ts'
-import { LoadError } from '../people/EmptyState.tsx'
 import { ScreenBar } from '../people/ScreenBar.tsx'
 import { ReportSheet } from '../report/ReportSheet.tsx'
 import { AppLayout } from '../shell/AppLayout.tsx'
@@ -54,17 +54,8 @@ export function ProfileScreen({ userName }: { userName: string }) {
     void navigate(`${target}${search}${hash}`, { replace: true })
   }, [data, userName, viewerId, client, navigate, search, hash])
 
-  if (query.error && isPageError(query.error)) {
-    const content = errorContentOf(query.error)
-    return (
-      <ErrorPage
-        status={content.status}
-        title={content.message}
-        stale={content.stale}
-        blockedLocation={content.blockedLocation}
-      />
-    )
-  }
+  if (query.error && isPageError(query.error))
+    return <ErrorContentPage content={errorContentOf(query.error)} />
 
   const account = session.kind === 'account' ? session.user : null
   const own = profile?.is_self ?? account?.user_name?.toLowerCase() === userName.toLowerCase()

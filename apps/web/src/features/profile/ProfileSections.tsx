@@ -14,8 +14,8 @@ import {
 import { type ReactNode, useId } from 'react'
 import { Link } from 'react-router'
 import { Button, buttonClassName } from '../../ui/Button.tsx'
+import { EmptyState } from '../../ui/EmptyState.tsx'
 import { abbreviate } from '../notifications/banner-rules.ts'
-import { EmptyState } from '../people/EmptyState.tsx'
 import { FollowButton } from './FollowButton.tsx'
 import { ProfilePostsGrid } from './ProfilePostsGrid.tsx'
 import { displayName, profilePath } from './profile-rules.ts'
@@ -140,7 +140,9 @@ export function ProfilePosts({ profile }: { profile: PublicProfile }) {
       </Link>
     )
   }
-  const empty = <EmptyState compact icon={<ImageIcon />} title="No posts yet" text={text} action={action} />
+  const empty = (
+    <EmptyState variant="compact" icon={<ImageIcon />} title="No posts yet" text={text} action={action} />
+  )
   return (
     <section className="v-profile-posts" aria-labelledby={titleId}>
       <h2 id={titleId} className="v-profile-posts__title">

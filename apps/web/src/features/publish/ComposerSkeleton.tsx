@@ -1,4 +1,4 @@
-import '../people/states.css'
+import '../../ui/Skeleton.css'
 
 /** The composer's shape while the post opens (DESIGN §9: skeletons, not spinners). */
 export function ComposerSkeleton() {

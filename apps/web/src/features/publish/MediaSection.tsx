@@ -6,6 +6,7 @@ import { FieldMessage } from '../../ui/FieldMessage.tsx'
 import type { ComposerMedia } from './composer-rules.ts'
 import { MediaTile, mediaName, type TileSource, viewOf } from './MediaTile.tsx'
 import { useSortable } from './use-sortable.ts'
+import '../../ui/EmptyState.css'
 import './media-grid.css'
 
 export interface MediaSectionProps {
@@ -109,7 +110,7 @@ export function MediaSection(props: MediaSectionProps) {
           aria-describedby={error ? messageId : undefined}
           data-invalid={error ? '' : undefined}
         >
-          <span className="v-compose__drop-icon" aria-hidden="true">
+          <span className="v-empty-state__icon v-compose__drop-icon" aria-hidden="true">
             <ImagePlus />
           </span>
           <span className="v-compose__drop-title">Add photos and videos</span>

@@ -153,7 +153,7 @@ export function MediaTile({
           {control ? (
             <button
               type="button"
-              className="v-mtile__control"
+              className="v-icon-button v-icon-button--on-media v-mtile__control"
               aria-label={control.label}
               onClick={control.run}
             >

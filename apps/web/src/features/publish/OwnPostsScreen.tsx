@@ -1,17 +1,18 @@
 import { CalendarClock, FileText, SquarePen } from 'lucide-react'
-import { useEffect, useRef } from 'react'
 import { Link, NavLink } from 'react-router'
 import { messageOf } from '../../lib/api/index.ts'
-import { Button, buttonClassName } from '../../ui/Button.tsx'
+import { buttonClassName } from '../../ui/Button.tsx'
 import { confirm } from '../../ui/confirm-store.ts'
-import { Spinner } from '../../ui/Spinner.tsx'
+import { EmptyState } from '../../ui/EmptyState.tsx'
+import { LoadMore } from '../../ui/LoadMore.tsx'
 import { toast } from '../../ui/toast-store.ts'
+import { LoadError } from '../errors/LoadError.tsx'
 import { AccountOnly } from '../people/AccountOnly.tsx'
-import { EmptyState, LoadError } from '../people/EmptyState.tsx'
 import { ScreenBar } from '../people/ScreenBar.tsx'
 import { OwnPostRow, type OwnPostsKind } from './OwnPostRow.tsx'
 import { PublishPath } from './paths.ts'
-import { type OwnPostsQuery, useDeletePost, useOwnPosts } from './publish.queries.ts'
+import { useDeletePost, useOwnPosts } from './publish.queries.ts'
+import '../../ui/Skeleton.css'
 import './publish.css'
 
 const TEXTS = {
@@ -58,34 +59,6 @@ function RowsSkeleton() {
         </li>
       ))}
     </ul>
-  )
-}
-
-/** Loads the next page when its marker scrolls into view; the button does the same by hand. */
-function More({ query }: { query: OwnPostsQuery }) {
-  const marker = useRef<HTMLDivElement>(null)
-  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query
-  const canLoad = hasNextPage && !isFetchingNextPage && !isFetchNextPageError
-  useEffect(() => {
-    const element = marker.current
-    if (!element || !canLoad || typeof IntersectionObserver === 'undefined') return
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage()
-    })
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [canLoad, fetchNextPage])
-  if (!hasNextPage) return null
-  return (
-    <div ref={marker} className="v-own-more">
-      {isFetchingNextPage ? (
-        <Spinner label="Loading more" />
-      ) : (
-        <Button variant="ghost" size="md" onClick={() => void fetchNextPage()}>
-          {isFetchNextPageError ? 'Try again' : 'Show more'}
-        </Button>
-      )}
-    </div>
   )
 }
 
@@ -147,7 +120,7 @@ function OwnPosts({ kind }: { kind: OwnPostsKind }) {
                 />
               ))}
             </ul>
-            <More query={query} />
+            <LoadMore pages={query} errorMessage={messageOf(query.error)} />
           </>
         )}
       </main>

@@ -6,6 +6,7 @@ import { messageOf } from '../../lib/api/errors.ts'
 import { api } from '../../lib/api/index.ts'
 import { queryClient } from '../../lib/query-client.ts'
 import { Button, buttonClassName } from '../../ui/Button.tsx'
+import { EmptyState } from '../../ui/EmptyState.tsx'
 import { PageLoader } from '../../ui/Spinner.tsx'
 import { toast } from '../../ui/toast-store.ts'
 import { loginWithRedirect } from '../auth/redirect.ts'
@@ -13,7 +14,7 @@ import { useSession } from '../auth/session.ts'
 import { InfoPath } from '../info/pages.ts'
 import { formatPacificDate } from '../settings/format.ts'
 import { ScreenHeader } from '../settings/ScreenHeader.tsx'
-import { EmptyState, ErrorState, SkeletonRows } from '../settings/ScreenStates.tsx'
+import { ErrorState, SkeletonRows } from '../settings/ScreenStates.tsx'
 import { RowGroup } from '../settings/SettingsRows.tsx'
 import { AddLocationSheet } from './AddLocationSheet.tsx'
 import { HowItWorks } from './HowItWorks.tsx'
@@ -43,20 +44,17 @@ export function BlockedLocationsScreen() {
     content = (
       <main className="v-set-body">
         <EmptyState
+          variant="card"
           icon={<MapPinOff />}
           title="Hide your profile from chosen places"
+          text="Creators can block whole countries and US states: visitors from there cannot see their profile, posts, media or live streams."
           action={
             <Link to={loginWithRedirect(`${pathname}${search}`)} className={buttonClassName({ size: 'md' })}>
               <LogIn aria-hidden="true" />
               Log in to manage
             </Link>
           }
-        >
-          <p>
-            Creators can block whole countries and US states: visitors from there cannot see their profile,
-            posts, media or live streams.
-          </p>
-        </EmptyState>
+        />
         <HowItWorks />
       </main>
     )
@@ -101,9 +99,12 @@ function BlockedLocations({ creator }: { creator: boolean }) {
   } else if (query.data && query.data.locations.length === 0) {
     list = (
       <div className="v-set-card">
-        <EmptyState icon={<MapPin />} title="No blocked locations">
-          <p>Everyone can see your profile, wherever they are.</p>
-        </EmptyState>
+        <EmptyState
+          variant="card"
+          icon={<MapPin />}
+          title="No blocked locations"
+          text="Everyone can see your profile, wherever they are."
+        />
       </div>
     )
   } else if (query.data) {

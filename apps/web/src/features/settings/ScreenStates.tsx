@@ -1,8 +1,9 @@
 import { ErrorCodes } from '@velvet/contract'
 import { CircleAlert, RotateCw, WifiOff } from 'lucide-react'
-import type { ReactNode } from 'react'
 import { isApiError, messageOf } from '../../lib/api/errors.ts'
 import { Button } from '../../ui/Button.tsx'
+import { EmptyState } from '../../ui/EmptyState.tsx'
+import '../../ui/Skeleton.css'
 import './ScreenStates.css'
 
 /** Grey placeholder rows while a list loads (DESIGN §9: skeleton loading). */
@@ -12,10 +13,10 @@ export function SkeletonRows({ count = 3, label = 'Loading' }: { count?: number;
       {Array.from({ length: count }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
         <div key={index} className="v-set-skeleton" aria-hidden="true">
-          <span className="v-set-skeleton__dot" />
+          <span className="v-skel v-set-skeleton__dot" />
           <span className="v-set-skeleton__lines">
-            <span className="v-set-skeleton__line" />
-            <span className="v-set-skeleton__line v-set-skeleton__line--short" />
+            <span className="v-skel v-set-skeleton__line" />
+            <span className="v-skel v-set-skeleton__line v-set-skeleton__line--short" />
           </span>
         </div>
       ))}
@@ -41,39 +42,18 @@ export function ErrorState({
 }) {
   const offline = isOffline(error)
   return (
-    <div className="v-set-state" role="alert">
-      <span className="v-set-state__icon v-set-state__icon--error" aria-hidden="true">
-        {offline ? <WifiOff /> : <CircleAlert />}
-      </span>
-      <h2 className="v-set-state__title">{offline ? 'You’re offline' : 'This didn’t load'}</h2>
-      <p className="v-set-state__text">{messageOf(error)}</p>
-      <Button variant="secondary" size="md" icon={<RotateCw />} loading={retrying} onClick={onRetry}>
-        Try again
-      </Button>
-    </div>
-  )
-}
-
-/** Nothing to show yet: an icon, a title, a line of text and an optional action. */
-export function EmptyState({
-  icon,
-  title,
-  children,
-  action,
-}: {
-  icon: ReactNode
-  title: string
-  children?: ReactNode
-  action?: ReactNode
-}) {
-  return (
-    <div className="v-set-state">
-      <span className="v-set-state__icon" aria-hidden="true">
-        {icon}
-      </span>
-      <h2 className="v-set-state__title">{title}</h2>
-      {children ? <div className="v-set-state__text">{children}</div> : null}
-      {action}
-    </div>
+    <EmptyState
+      variant="card"
+      tone="error"
+      role="alert"
+      icon={offline ? <WifiOff /> : <CircleAlert />}
+      title={offline ? 'You’re offline' : 'This didn’t load'}
+      text={messageOf(error)}
+      action={
+        <Button variant="secondary" size="md" icon={<RotateCw />} loading={retrying} onClick={onRetry}>
+          Try again
+        </Button>
+      }
+    />
   )
 }
