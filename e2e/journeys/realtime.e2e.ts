@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, systemClock } from '../../apps/server/src/app.ts'
 import { readConfig } from '../../apps/server/src/platform/config.ts'
 import { type Database, openDatabase, runMigrations } from '../../apps/server/src/platform/db.ts'
+import { type Jobs, startJobs } from '../../apps/server/src/platform/jobs.ts'
 import { startSmtpServer } from '../../apps/server/src/test/smtp.ts'
 import { SessionUser, SocketChannels } from '../../packages/contract/src/index.ts'
 import { signUp, storedUser, uniqueEmail, waitUntil } from '../support/auth.ts'
@@ -22,6 +23,7 @@ let smtp: Awaited<ReturnType<typeof startSmtpServer>>
 let app: FastifyInstance
 let database: Database
 let dataDir: string
+let jobs: Jobs | undefined
 let baseUrl: string
 let browser: Browser
 let context: BrowserContext
@@ -46,7 +48,9 @@ beforeAll(async () => {
   })
   database = await openDatabase({ dir: path.join(dataDir, 'pg') })
   await runMigrations(database)
-  app = await buildApp({ config, database, clock: systemClock })
+  // As main.ts does: the job queue on the same database, started before the app.
+  jobs = await startJobs(database, { error: (error: unknown) => console.error(error) })
+  app = await buildApp({ config, database, clock: systemClock, jobs })
   baseUrl = await app.listen({ port: 0, host: '127.0.0.1' })
   browser = await launchChromium()
 
@@ -71,6 +75,7 @@ afterAll(async () => {
   await context?.close()
   await browser?.close()
   await app?.close()
+  await jobs?.stop({ graceful: false, close: true, timeout: 2_000 })
   await database?.close()
   await smtp?.close()
   if (dataDir) rmSync(dataDir, { recursive: true, force: true })

@@ -389,7 +389,8 @@ describe('settings', () => {
     await requestCode(other, email)
     await enterCode(other, await nextCode(journey.smtp, email, seen))
     await expectUrl(other, '/home', 15_000)
-    await h1(other, devices.nickname).waitFor()
+    // A new account's home greets it by name (the welcome card of the empty feed).
+    await other.getByRole('heading', { name: devices.nickname, exact: true }).waitFor()
     const otherSession = await sessionOf(other)
 
     await page.goto('/user/account')
