@@ -105,8 +105,6 @@ export function useOwnPosts(kind: 'drafts' | 'scheduled') {
   })
 }
 
-export type OwnPostsQuery = ReturnType<typeof useOwnPosts>
-
 export function useDeletePost() {
   const client = useQueryClient()
   return useMutation({
