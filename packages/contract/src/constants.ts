@@ -162,6 +162,3 @@ export const Posts = {
   commentsPageSize: 30,
   suggestedCreators: 10,
 } as const
-
-/** Coins (DESIGN §4): what one coin is worth to a fan, in US cents. */
-export const Coins = { faceValueCents: 10 } as const

@@ -74,6 +74,103 @@ export const ErrorCodes = {
   CommentNotFound: { code: 4008, status: 404, message: 'This comment is not available.' },
   UploadMismatch: { code: 4009, status: 409, message: 'The upload does not match the announced file.' },
   PostNotEditable: { code: 4010, status: 409, message: 'This post can no longer be changed that way.' },
+  // Money (issue 6): 5000-5099 ledger, wallet, unlocks and gifts; 5100-5199 payments and cards;
+  // 5200-5299 memberships; 5300-5399 payouts and tax; 5400-5499 referrals.
+  IdempotencyKeyMissing: {
+    code: 5001,
+    status: 400,
+    message: 'This request needs an Idempotency-Key header (8-100 letters, digits, - or _).',
+  },
+  IdempotencyKeyReused: {
+    code: 5002,
+    status: 409,
+    message: 'This request key was already used for a different request.',
+  },
+  IdempotencyInProgress: {
+    code: 5003,
+    status: 409,
+    message: 'This request is still being processed. Please wait a moment.',
+  },
+  InsufficientCoins: { code: 5004, status: 402, message: "You don't have enough coins." },
+  // -- wallet, unlocks and gifts (5010-5099) --
+  NotForSale: { code: 5010, status: 409, message: 'This post is not sold with coins.' },
+  PriceChanged: {
+    code: 5011,
+    status: 409,
+    message: 'The price of this post has changed. Please check the new price.',
+  },
+  CannotBuyOwn: { code: 5012, status: 400, message: "You can't buy your own post." },
+  GiftNotFound: { code: 5013, status: 404, message: 'This gift is not available.' },
+  CannotGiftSelf: { code: 5014, status: 400, message: "You can't send a gift to yourself." },
+  GiftRecipientInvalid: { code: 5015, status: 409, message: "This creator can't receive gifts." },
+  // -- payments and cards (5100-5199) --
+  CardNotFound: { code: 5101, status: 404, message: 'This card is not available.' },
+  /** spec §8, word for word. */
+  CardSaveFailed: { code: 5102, status: 400, message: 'Error occured, please try again.' },
+  NoUsableCard: { code: 5103, status: 409, message: 'Please add a card first.' },
+  PaymentsBlocked: {
+    code: 5104,
+    status: 403,
+    message: 'Card payments are turned off for this account after a chargeback. Please contact support.',
+  },
+  PaymentNotFound: { code: 5105, status: 404, message: 'This payment is not available.' },
+  PaymentProviderUnavailable: {
+    code: 5106,
+    status: 503,
+    message: 'The card service is not answering. Please try again in a moment.',
+  },
+  // -- memberships (5200-5299) --
+  MembershipNotOffered: { code: 5201, status: 404, message: 'This creator does not offer memberships yet.' },
+  AlreadyMember: { code: 5202, status: 409, message: 'You are already a member of this creator.' },
+  MembershipPriceChanged: {
+    code: 5203,
+    status: 409,
+    message: 'The price has changed. Please check it and try again.',
+  },
+  MembershipCardRequired: { code: 5204, status: 402, message: 'Please add a card first.' },
+  TrialNotValid: { code: 5205, status: 410, message: 'This free trial link is no longer valid.' },
+  TrialNewMembersOnly: { code: 5206, status: 409, message: 'Free trials are for new members only.' },
+  SubscriptionNotFound: { code: 5207, status: 404, message: 'You have no membership with this creator.' },
+  CannotSubscribeSelf: { code: 5208, status: 400, message: 'You cannot subscribe to yourself.' },
+  MembershipEnded: {
+    code: 5209,
+    status: 409,
+    message: 'This membership has ended. Subscribe again to get access.',
+  },
+  TrialLinksLimit: { code: 5210, status: 409, message: 'Revoke an old free-trial link first.' },
+  MembershipPaymentPending: {
+    code: 5211,
+    status: 409,
+    message:
+      'A payment for this membership is already in progress. Finish it, or try again in a few minutes.',
+  },
+  // -- payouts and tax (5300-5399) --
+  PayoutNotCreator: { code: 5301, status: 403, message: 'Only creators can withdraw earnings.' },
+  PayoutBelowMinimum: { code: 5302, status: 400, message: 'The minimum withdrawal is US$20.00.' },
+  PayoutOverBalance: { code: 5303, status: 409, message: 'This is more than your available balance.' },
+  PayoutTaxMissing: {
+    code: 5304,
+    status: 409,
+    message: 'Please fill in your tax information before your first payout.',
+  },
+  PayoutMethodMissing: { code: 5305, status: 409, message: 'Please add a payout method first.' },
+  PayoutMethodNotFound: { code: 5306, status: 404, message: 'This payout method is not available.' },
+  PayoutsSuspended: {
+    code: 5307,
+    status: 409,
+    message: 'Payouts are paused for one week after a failed withdrawal.',
+  },
+  PayoutMethodLimit: { code: 5308, status: 409, message: 'You can keep at most 10 payout methods.' },
+  PayoutNotFound: { code: 5309, status: 404, message: 'This withdrawal is not available.' },
+  // -- referrals (5400-5499) --
+  ReferralCodeUnknown: { code: 5401, status: 404, message: 'This referral link is not valid.' },
+  ReferralSelf: { code: 5402, status: 400, message: "You can't refer yourself." },
+  ReferralAlreadySet: { code: 5403, status: 409, message: 'Your account already has a referrer.' },
+  ReferralClosed: {
+    code: 5404,
+    status: 409,
+    message: 'A referrer can only be added before you become a creator.',
+  },
   StaleClient: {
     code: 9002,
     status: 500,

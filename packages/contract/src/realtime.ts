@@ -26,7 +26,10 @@ export const SocketHandshakeQuery = z.object({
 /** The session token travels in the handshake `auth` payload, never in the URL. */
 export const SocketHandshakeAuth = z.object({ token: z.string().min(1).max(200) })
 
-/** Notification types seen in the spec (5, 8, 10 relate to messages; 20 is live; 26/27 payments). */
+/**
+ * Notification types: those seen in the spec (5, 8, 10 relate to messages; 20 is live; 26/27 payments), then
+ * Velvet's own from 30 on (the spec leaves them open). One table, so no two kinds share a number.
+ */
 export const NotifyType = {
   Message: 5,
   MessageReply: 8,
@@ -34,6 +37,15 @@ export const NotifyType = {
   Live: 20,
   PrePaymentFailed: 26,
   PaymentFailed: 27,
+  /** A fan bought one of the creator's items (a PPV post). */
+  ItemPurchased: 30,
+  /** A fan sent the creator a gift; meta.tokens holds the coins. */
+  GiftReceived: 31,
+  /** A new member (or a free trial started). */
+  NewMember: 40,
+  MemberRenewed: 41,
+  PayoutPaid: 50,
+  PayoutFailed: 51,
 } as const
 
 /** A notification item (spec §3), as the banner and the notification list render it. */

@@ -21,6 +21,11 @@ export interface CallDef {
   upload?: { field: string }
   /** Exempt from request signing (only for calls a browser makes without our client). */
   unsigned?: boolean
+  /**
+   * A money-moving call (DESIGN §3): the client sends an `Idempotency-Key` header, the same for every retry
+   * of one action; the server answers a replay with the stored answer.
+   */
+  idempotent?: boolean
 }
 
 export function defineCall<const C extends CallDef>(call: C): C {

@@ -10,10 +10,6 @@ export const PostTexts = {
   scheduleInPast: 'Pick a time in the future.',
   subscribeToSee: 'Subscribe to see',
   notFound: 'This post is not available.',
-  /** Said plainly until the money issue brings coin purchases (never pretend a purchase). */
-  unlockNotAvailable: 'Unlocking posts with coins is not available in this build yet.',
-  /** Said plainly until the money issue brings memberships. */
-  subscribeNotAvailable: 'Memberships are not available in this build yet.',
 } as const
 
 export const PostId = z.number().int().positive()
