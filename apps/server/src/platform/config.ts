@@ -61,6 +61,12 @@ const EnvSchema = z.object({
   IDV_WEBHOOK_SECRET: optionalSecret(16),
   /** How long the sandbox partner waits before posting its decision webhook. */
   IDV_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+  /** The card payment provider (only the built-in sandbox exists today). */
+  PAYMENTS_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** The provider's webhook signing secret; derived from APP_SECRET when absent (sandbox). */
+  PAYMENTS_WEBHOOK_SECRET: optionalSecret(16),
+  /** How long the sandbox provider waits before posting a webhook; -1: never on its own (tests drive it). */
+  PAYMENTS_SANDBOX_DELAY_MS: z.coerce.number().int().min(-1).max(600_000).default(1000),
   /** ffmpeg / ffprobe binaries; unset: the ones on PATH, else those shipped in the npm packages. */
   FFMPEG_PATH: z.string().trim().optional(),
   FFPROBE_PATH: z.string().trim().optional(),
@@ -108,6 +114,8 @@ export interface Config {
   /** Given in the environment, else generated once into DATA_DIR/secret.json (see loadSecrets). */
   appSecret: string | undefined
   identity: { provider: 'sandbox'; webhookSecret: string | undefined; sandboxDelayMs: number }
+  /** Card payments (issue 6): the provider, its webhook secret, the sandbox's webhook delay (-1: manual). */
+  payments: { provider: 'sandbox'; webhookSecret: string | undefined; sandboxDelayMs: number }
   /** Object storage for media; undefined: local disk under DATA_DIR/media. */
   s3: S3Config | undefined
   /** Explicit ffmpeg / ffprobe binaries (see platform/media-tools.ts for the fallbacks). */
@@ -185,6 +193,11 @@ export function readConfig(env: Record<string, string | undefined>): Readonly<Co
       provider: e.IDV_PROVIDER,
       webhookSecret: e.IDV_WEBHOOK_SECRET,
       sandboxDelayMs: e.IDV_SANDBOX_DELAY_MS,
+    }),
+    payments: Object.freeze({
+      provider: e.PAYMENTS_PROVIDER,
+      webhookSecret: e.PAYMENTS_WEBHOOK_SECRET,
+      sandboxDelayMs: e.PAYMENTS_SANDBOX_DELAY_MS,
     }),
     s3: e.S3_BUCKET
       ? Object.freeze({

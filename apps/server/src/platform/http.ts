@@ -1,5 +1,5 @@
 import type { CallData, CallDef } from '@velvet/contract'
-import { okBody } from '@velvet/contract'
+import { Headers, IDEMPOTENCY_KEY_PATTERN, okBody } from '@velvet/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
@@ -33,6 +33,15 @@ export interface CallContext<C extends CallDef> {
   viewer: C['access'] extends 'public' ? Viewer | null : Viewer
   req: FastifyRequest
   reply: FastifyReply
+  /** The checked Idempotency-Key of an `idempotent` call (empty for other calls). */
+  idempotencyKey: string
+}
+
+/** Reads and checks an Idempotency-Key header value (DESIGN §3). */
+export function parseIdempotencyKey(value: unknown): string {
+  if (typeof value !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(value))
+    throw new AppError('IdempotencyKeyMissing')
+  return value
 }
 
 type Handler<C extends CallDef> = (ctx: CallContext<C>) => Promise<CallData<C>> | CallData<C>
@@ -69,7 +78,8 @@ export function registerCall<C extends CallDef>(
       if (call.access !== 'public' && !req.viewer) throw new AppError('NotLoggedIn')
       if (call.access === 'account' && !req.viewer?.isAccount) throw new AppError('SignupNeedsLogin')
       const input = call.input ? (call.method === 'GET' ? req.query : req.body) : undefined
-      const data = await handler({ input, viewer: req.viewer, req, reply } as CallContext<C>)
+      const idempotencyKey = call.idempotent ? parseIdempotencyKey(req.headers[Headers.idempotencyKey]) : ''
+      const data = await handler({ input, viewer: req.viewer, req, reply, idempotencyKey } as CallContext<C>)
       return { result: 'ok' as const, data }
     },
   })

@@ -16,6 +16,12 @@ export const redactPaths = [
   '*.card_number',
   '*.cvc',
   '*.cvv',
+  '*.number',
+  '*.account_number',
+  '*.routing_number',
+  '*.tin',
+  '*.foreign_tin',
+  '*.ssn',
   '*.sign',
 ]
 

@@ -1,5 +1,5 @@
-import { timingSafeEqual } from 'node:crypto'
-import { Headers, Signing, signingKey, signRequest } from '@velvet/contract'
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import { canonicalRequest, Headers, Signing, signingKey } from '@velvet/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AppError } from './errors.ts'
 
@@ -49,12 +49,11 @@ export function installRequestSigning(
       throw new AppError('ClockSkew', { headers: { [Headers.serverTs]: String(serverSeconds) } })
     }
     const path = req.url.split('?')[0] ?? req.url
-    const expected = await signRequest(
-      signingKey(options.clientKey, bearerToken(req)),
-      req.method,
-      path,
-      params,
-    )
+    // The contract's canonical string and key, hashed with node's HMAC: the same digest as the client's Web
+    // Crypto one, without importing a CryptoKey per request (a tenth of a feed request's CPU).
+    const expected = createHmac('sha256', signingKey(options.clientKey, bearerToken(req)))
+      .update(canonicalRequest(req.method, path, params))
+      .digest('hex')
     if (!safeEqualHex(expected, sign.toLowerCase())) throw new AppError('BadSignature')
   })
 }
