@@ -1,0 +1,136 @@
+import { coinsToCents, Shares, splitSale } from '@velvet/contract'
+import { eq } from 'drizzle-orm'
+import type { Db, Tx } from '../../platform/db.ts'
+import { AccountKind, type PostingInput, type TransferKind } from './accounts.ts'
+import { creatorTerms } from './schema.ts'
+import type { LedgerService, TransferResult } from './service.ts'
+
+/** How a sale was paid: coins from the buyer's wallet, or US cents charged to a card. */
+export type SalePayment = { coins: number } | { cardCents: number }
+
+export interface SaleRequest {
+  key: string
+  kind: TransferKind
+  buyerId: number
+  creatorId: number
+  item: { type: string; id: string } | null
+  payment: SalePayment
+  /** What the statement says ("Unlocked a post", "Gift: Rose"...). */
+  description: string
+  meta?: Record<string, unknown>
+}
+
+/** Who referred a creator, while the referral still earns (the referrals module answers). */
+export type ReferrerOf = (creatorId: number, at: Date, tx: Tx) => Promise<number | null>
+
+/** The statement lines of a sale, stored in the transfer's meta (spec: gross, platform fee, referral, net). */
+export interface SaleLines {
+  gross_cents: number
+  fee_cents: number
+  referral_cents: number
+  net_cents: number
+  coins: number | null
+  creator_bps: number
+  referrer_id: number | null
+  description: string
+}
+
+/**
+ * Sales (DESIGN §4): a buyer pays a creator with coins or a card; the creator's payout wallet gets their
+ * share in US cents, the referrer 5% of it out of the platform's part, and the platform the rest. One
+ * place computes the split, so every kind of sale (unlocks, gifts, memberships, paid messages) agrees.
+ */
+export function createSales(deps: {
+  db: Db
+  ledger: LedgerService
+  referrerOf: ReferrerOf
+  now: () => Date
+}) {
+  const { db, ledger } = deps
+
+  async function shareBps(creatorId: number, conn: Db | Tx): Promise<number> {
+    const rows = await conn
+      .select({ shareBps: creatorTerms.shareBps })
+      .from(creatorTerms)
+      .where(eq(creatorTerms.creatorId, creatorId))
+    return rows[0]?.shareBps ?? Shares.creatorDefaultBps
+  }
+
+  async function salePostings(request: SaleRequest, tx: Tx) {
+    const grossCents =
+      'coins' in request.payment ? coinsToCents(request.payment.coins) : request.payment.cardCents
+    const bps = await shareBps(request.creatorId, tx)
+    const referrer = await deps.referrerOf(request.creatorId, deps.now(), tx)
+    const referrerId = referrer !== null && referrer !== request.creatorId ? referrer : null
+    const split = splitSale(grossCents, bps, referrerId !== null)
+    const postings: PostingInput[] = []
+    if ('coins' in request.payment) {
+      postings.push(
+        { account: { kind: AccountKind.FanCoins, userId: request.buyerId }, amount: -request.payment.coins },
+        { account: { kind: AccountKind.CoinIssuance }, amount: request.payment.coins },
+        { account: { kind: AccountKind.CoinReserve }, amount: -grossCents },
+      )
+    } else {
+      postings.push({ account: { kind: AccountKind.PaymentClearing }, amount: -grossCents })
+    }
+    postings.push({
+      account: { kind: AccountKind.CreatorPayout, userId: request.creatorId },
+      amount: split.netCents,
+    })
+    if (referrerId !== null)
+      postings.push({
+        account: { kind: AccountKind.CreatorPayout, userId: referrerId },
+        amount: split.referralCents,
+      })
+    postings.push({ account: { kind: AccountKind.PlatformRevenue }, amount: split.platformCents })
+    const lines: SaleLines = {
+      gross_cents: grossCents,
+      fee_cents: split.platformCents,
+      referral_cents: split.referralCents,
+      net_cents: split.netCents,
+      coins: 'coins' in request.payment ? request.payment.coins : null,
+      creator_bps: bps,
+      referrer_id: referrerId,
+      description: request.description,
+    }
+    return { postings: postings.filter((posting) => posting.amount !== 0), lines }
+  }
+
+  return {
+    /**
+     * Records a sale once per key, inside the caller's transaction (with the effect: the unlock row, the
+     * membership period...). Throws LedgerRefusal('insufficient_funds') when a coin buyer is short and
+     * LedgerRefusal('already_owned') when an unlock of the same item exists.
+     */
+    async sell(request: SaleRequest, tx: Tx): Promise<TransferResult & { lines: SaleLines }> {
+      const { postings, lines } = await salePostings(request, tx)
+      const result = await ledger.transfer(
+        {
+          key: request.key,
+          kind: request.kind,
+          actorUserId: request.buyerId,
+          counterpartyUserId: request.creatorId,
+          item: request.item,
+          meta: { ...request.meta, ...lines },
+          postings,
+        },
+        tx,
+      )
+      return { ...result, lines: (result.transfer.meta as unknown as SaleLines) ?? lines }
+    },
+
+    /** Sets a creator's share (admin and tests; at most 90%). */
+    async setShare(creatorId: number, bps: number): Promise<void> {
+      if (bps < 0 || bps > Shares.creatorMaxBps) throw new Error(`share ${bps} bps is out of range`)
+      await db
+        .insert(creatorTerms)
+        .values({ creatorId, shareBps: bps, updatedAt: deps.now() })
+        .onConflictDoUpdate({ target: creatorTerms.creatorId, set: { shareBps: bps, updatedAt: deps.now() } })
+    },
+
+    /** A creator's share of each sale in basis points. */
+    shareBps: (creatorId: number) => shareBps(creatorId, db),
+  }
+}
+
+export type Sales = ReturnType<typeof createSales>
