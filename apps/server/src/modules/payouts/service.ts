@@ -1,0 +1,460 @@
+import { createHmac } from 'node:crypto'
+import {
+  type PayoutMethodKind as Kind,
+  PAYOUT_METHODS_MAX,
+  PayoutMethodKind,
+  PayoutNotifyType,
+  PayoutRules,
+  PayoutStatus,
+  payoutFeeCents,
+  type TaxForm,
+  tinLast4,
+  UserRole,
+} from '@velvet/contract'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Tx } from '../../platform/db.ts'
+import { AppError } from '../../platform/errors.ts'
+import type { Viewer } from '../../platform/http.ts'
+import type { JobSender } from '../../platform/jobs.ts'
+import type { PayoutProvider, PayoutRecipient } from '../../platform/payouts/provider.ts'
+import type { Clock } from '../auth/service.ts'
+import { AccountKind, TransferKind } from '../ledger/accounts.ts'
+import { LedgerRefusal, type LedgerService } from '../ledger/service.ts'
+import type { NotificationService } from '../notifications/service.ts'
+import { presentMethod, presentPayout, presentTax } from './presenters.ts'
+import type { NewPayoutMethod, PayoutRow, PayoutsRepo } from './repo.ts'
+
+export const PAYOUT_QUEUE = 'payout-advance'
+
+const DAY_MS = 86_400_000
+
+export interface PayoutsServiceDeps {
+  repo: PayoutsRepo
+  ledger: Pick<LedgerService, 'transfer' | 'earningsCents' | 'idempotent'>
+  provider: PayoutProvider
+  jobs: JobSender
+  notifications: Pick<NotificationService, 'publish'>
+  clock: Clock
+  /** Keys the tax-id hash (it is never stored in full). */
+  secret: string
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>
+  /** The provider's clock (real time): when to look at a processing payout again. */
+  wallNow?: () => number
+}
+
+function assertCreator(viewer: Viewer): void {
+  if (viewer.userRole !== UserRole.Creator) throw new AppError('PayoutNotCreator')
+}
+
+const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-6)}`
+
+/**
+ * Withdrawals (spec §9): a request moves the amount out of the creator's payout wallet into payout clearing
+ * (and the fee to payout fees) at once; a job sends it to the provider (processing) and settles it: paid
+ * (clearing → settled) or failed (the request is reversed and payouts pause for a week).
+ */
+export function createPayoutsService(deps: PayoutsServiceDeps) {
+  const { repo, ledger, provider, jobs, notifications, clock, log } = deps
+  const wallNow = deps.wallNow ?? Date.now
+
+  const tinHash = (tin: string) =>
+    createHmac('sha256', deps.secret)
+      .update('payout-tin\n')
+      .update(tin.replace(/[^A-Za-z0-9]/g, ''))
+      .digest('hex')
+
+  async function suspendedUntil(userId: number, tx?: Tx): Promise<Date | null> {
+    const failedAt = await repo.lastFailedAt(userId, tx)
+    if (!failedAt) return null
+    const until = new Date(failedAt.getTime() + PayoutRules.suspendAfterFailureDays * DAY_MS)
+    return until > clock.now() ? until : null
+  }
+
+  async function addMethod(
+    viewer: Viewer,
+    recipient: PayoutRecipient,
+    shown: Omit<NewPayoutMethod, 'userId' | 'provider' | 'providerToken' | 'createdAt'>,
+    makeDefault: boolean,
+  ) {
+    assertCreator(viewer)
+    if ((await repo.countMethods(viewer.userId)) >= PAYOUT_METHODS_MAX)
+      throw new AppError('PayoutMethodLimit')
+    const { token } = await provider.createRecipient(recipient)
+    const row = await repo.insertMethod(
+      {
+        ...shown,
+        userId: viewer.userId,
+        provider: provider.name,
+        providerToken: token,
+        createdAt: clock.now(),
+      },
+      makeDefault,
+    )
+    return presentMethod(row)
+  }
+
+  async function methodList(userId: number) {
+    return { list: (await repo.methods(userId)).map(presentMethod) }
+  }
+
+  async function notify(row: PayoutRow) {
+    const paid = row.status === PayoutStatus.Paid
+    const amount = `US$${(row.netCents / 100).toFixed(2)}`
+    const title = paid ? 'Withdrawal sent' : 'Withdrawal failed'
+    const summary = paid
+      ? `${amount} is on its way (arrives in ${PayoutRules.arrivalBusinessDays} business days).`
+      : 'The money is back in your balance. Payouts are paused for one week.'
+    try {
+      await notifications.publish(row.userId, {
+        notify_type: paid ? PayoutNotifyType.Paid : PayoutNotifyType.Failed,
+        is_show: 1,
+        is_add: 1,
+        show_seconds: null,
+        link: `/pay/payout/success?payout_id=${row.id}`,
+        left: { content: null, type: 0 },
+        middle: { title, summary },
+        right: null,
+        meta: {},
+        content: `${title}: ${summary}`,
+      })
+    } catch (err) {
+      log.warn({ err, payout: row.id }, 'payout notification failed')
+    }
+  }
+
+  /** Gives a withdrawal's money back (a failed payout): the exact reverse of its request transfer. */
+  async function fail(row: PayoutRow, reason: string): Promise<PayoutRow | null> {
+    const failed = await repo.transaction(async (tx) => {
+      const marked = await repo.markFailed(tx, row.id, reason, clock.now())
+      if (!marked) return null
+      await ledger.transfer(
+        {
+          key: `payout-failed:${row.id}`,
+          kind: TransferKind.PayoutFailed,
+          actorUserId: row.userId,
+          item: { type: 'payout', id: String(row.id) },
+          reversesId: row.requestTransferId,
+          meta: {
+            amount_cents: row.amountCents,
+            fee_cents: row.feeCents,
+            net_cents: row.netCents,
+            description: 'Withdrawal failed',
+          },
+          postings: [
+            { account: { kind: AccountKind.CreatorPayout, userId: row.userId }, amount: row.amountCents },
+            { account: { kind: AccountKind.PayoutClearing }, amount: -row.netCents },
+            ...(row.feeCents > 0
+              ? [{ account: { kind: AccountKind.PayoutFees } as const, amount: -row.feeCents }]
+              : []),
+          ],
+        },
+        tx,
+      )
+      return marked
+    })
+    if (failed) {
+      log.info({ payout: row.id, reason }, 'payout failed')
+      await notify(failed)
+    }
+    return failed
+  }
+
+  async function markPaid(row: PayoutRow): Promise<PayoutRow | null> {
+    const paid = await repo.transaction(async (tx) => {
+      const marked = await repo.markPaid(tx, row.id, clock.now())
+      if (!marked) return null
+      await ledger.transfer(
+        {
+          key: `payout-paid:${row.id}`,
+          kind: TransferKind.PayoutPaid,
+          actorUserId: row.userId,
+          item: { type: 'payout', id: String(row.id) },
+          meta: { net_cents: row.netCents, description: 'Withdrawal sent' },
+          postings: [
+            { account: { kind: AccountKind.PayoutClearing }, amount: -row.netCents },
+            { account: { kind: AccountKind.PayoutSettled }, amount: row.netCents },
+          ],
+        },
+        tx,
+      )
+      return marked
+    })
+    if (paid) {
+      log.info({ payout: row.id }, 'payout paid')
+      await notify(paid)
+    }
+    return paid
+  }
+
+  async function again(payoutId: number) {
+    await jobs.send(
+      PAYOUT_QUEUE,
+      { payout_id: payoutId },
+      { startAfter: new Date(wallNow() + provider.pollAfterMs) },
+    )
+  }
+
+  return {
+    async overview(viewer: Viewer) {
+      const [available, pending, tax, methods, until] = await Promise.all([
+        ledger.earningsCents(viewer.userId),
+        repo.pendingCents(viewer.userId),
+        repo.tax(viewer.userId),
+        repo.methods(viewer.userId),
+        suspendedUntil(viewer.userId),
+      ])
+      const first = methods[0]
+      return {
+        is_creator: viewer.userRole === UserRole.Creator,
+        available_cents: available,
+        pending_cents: pending,
+        minimum_cents: PayoutRules.minimumCents,
+        is_us: tax ? tax.form === 'w9' : true,
+        has_tax: tax !== null,
+        default_method: first?.isDefault ? presentMethod(first) : null,
+        processing_days: PayoutRules.processingBusinessDays,
+        arrival_days: PayoutRules.arrivalBusinessDays,
+        suspended_until: until ? Math.floor(until.getTime() / 1000) : null,
+      }
+    },
+
+    methods: (viewer: Viewer) => methodList(viewer.userId),
+
+    saveAch(
+      viewer: Viewer,
+      input: {
+        account_name: string
+        routing_number: string
+        account_number: string
+        account_type: string
+        make_default: boolean
+      },
+    ) {
+      const last4 = input.account_number.slice(-4)
+      return addMethod(
+        viewer,
+        {
+          kind: 'ach',
+          accountName: input.account_name,
+          routingNumber: input.routing_number,
+          accountNumber: input.account_number,
+          accountType: input.account_type,
+        },
+        {
+          kind: PayoutMethodKind.Ach,
+          detail: `${input.account_name} ••••${last4}`,
+          info: {
+            account_name: input.account_name,
+            routing_number: input.routing_number,
+            account_last4: last4,
+            account_type: input.account_type,
+          },
+        },
+        input.make_default,
+      )
+    },
+
+    savePaypal(viewer: Viewer, input: { email: string; make_default: boolean }) {
+      return addMethod(
+        viewer,
+        { kind: 'paypal', email: input.email },
+        { kind: PayoutMethodKind.PayPal, detail: input.email, info: { email: input.email } },
+        input.make_default,
+      )
+    },
+
+    saveUsdt(viewer: Viewer, input: { address: string; make_default: boolean }) {
+      return addMethod(
+        viewer,
+        { kind: 'usdt', address: input.address },
+        {
+          kind: PayoutMethodKind.Usdt,
+          detail: shortAddress(input.address),
+          info: { address: input.address },
+        },
+        input.make_default,
+      )
+    },
+
+    async setDefault(viewer: Viewer, methodId: number) {
+      if (!(await repo.setDefault(viewer.userId, methodId))) throw new AppError('PayoutMethodNotFound')
+      return methodList(viewer.userId)
+    },
+
+    async remove(viewer: Viewer, methodId: number) {
+      if (!(await repo.removeMethod(viewer.userId, methodId, clock.now())))
+        throw new AppError('PayoutMethodNotFound')
+      return methodList(viewer.userId)
+    },
+
+    async tax(viewer: Viewer) {
+      const row = await repo.tax(viewer.userId)
+      return { tax: row ? presentTax(row) : null }
+    },
+
+    async saveTax(viewer: Viewer, form: TaxForm) {
+      assertCreator(viewer)
+      const common = { userId: viewer.userId, legalName: form.legal_name, updatedAt: clock.now() }
+      const row =
+        form.form === 'w9'
+          ? {
+              ...common,
+              form: 'w9',
+              tinType: form.tin_type,
+              tinLast4: tinLast4(form.tin),
+              tinHash: tinHash(form.tin),
+              country: 'US',
+              dateOfBirth: null,
+              address: { ...form.address, region: form.address.state, country: 'US' },
+            }
+          : {
+              ...common,
+              form: 'w8ben',
+              tinType: 'foreign',
+              tinLast4: tinLast4(form.foreign_tin),
+              tinHash: tinHash(form.foreign_tin),
+              country: form.country,
+              dateOfBirth: form.date_of_birth,
+              address: { ...form.address },
+            }
+      return { tax: presentTax(await repo.saveTax(row)) }
+    },
+
+    /**
+     * Requests a withdrawal once per Idempotency-Key: the money leaves the payout wallet and the job is queued
+     * in the same transaction as the stored answer. Refused under the minimum, over the balance, without tax
+     * settings or a method, while paused, and for non-creators.
+     */
+    async request(
+      viewer: Viewer,
+      key: string,
+      input: { amount_cents: number; method_id: number },
+      scope: string,
+    ) {
+      assertCreator(viewer)
+      await jobs.prepare(PAYOUT_QUEUE)
+      return ledger.idempotent({ userId: viewer.userId, key, scope, params: input }, async (tx) => {
+        if (input.amount_cents < PayoutRules.minimumCents) throw new AppError('PayoutBelowMinimum')
+        const tax = await repo.tax(viewer.userId, tx)
+        if (!tax) throw new AppError('PayoutTaxMissing')
+        const method = await repo.method(viewer.userId, input.method_id, tx)
+        if (!method) {
+          const any = (await repo.methods(viewer.userId, tx)).length > 0
+          throw new AppError(any ? 'PayoutMethodNotFound' : 'PayoutMethodMissing')
+        }
+        if (await suspendedUntil(viewer.userId, tx)) throw new AppError('PayoutsSuspended')
+        const fee = payoutFeeCents(method.kind as Kind, input.amount_cents, tax.form === 'w9')
+        const net = input.amount_cents - fee
+        const now = clock.now()
+        let transferId: number
+        try {
+          const { transfer } = await ledger.transfer(
+            {
+              key: `payout-request:${viewer.userId}:${key}`,
+              kind: TransferKind.PayoutRequest,
+              actorUserId: viewer.userId,
+              meta: {
+                amount_cents: input.amount_cents,
+                fee_cents: fee,
+                net_cents: net,
+                method_kind: method.kind,
+                description: 'Withdrawal',
+              },
+              postings: [
+                {
+                  account: { kind: AccountKind.CreatorPayout, userId: viewer.userId },
+                  amount: -input.amount_cents,
+                },
+                { account: { kind: AccountKind.PayoutClearing }, amount: net },
+                ...(fee > 0 ? [{ account: { kind: AccountKind.PayoutFees } as const, amount: fee }] : []),
+              ],
+            },
+            tx,
+          )
+          transferId = transfer.id
+        } catch (error) {
+          if (error instanceof LedgerRefusal && error.reason === 'insufficient_funds')
+            throw new AppError('PayoutOverBalance')
+          throw error
+        }
+        const row = await repo.insertPayout(tx, {
+          userId: viewer.userId,
+          methodId: method.id,
+          methodKind: method.kind,
+          methodDetail: method.detail,
+          amountCents: input.amount_cents,
+          feeCents: fee,
+          netCents: net,
+          status: PayoutStatus.Requested,
+          requestTransferId: transferId,
+          createdAt: now,
+        })
+        await jobs.send(PAYOUT_QUEUE, { payout_id: row.id }, { tx })
+        return presentPayout(row)
+      })
+    },
+
+    async list(viewer: Viewer, cursor: string | undefined, limit: number) {
+      const before = cursor && /^\d+$/.test(cursor) ? Number(cursor) : null
+      const rows = await repo.payoutsOf(viewer.userId, before, limit + 1)
+      const page = rows.slice(0, limit)
+      const hasNext = rows.length > limit
+      return {
+        list: page.map(presentPayout),
+        cursor: hasNext ? String(page[page.length - 1]?.id) : null,
+        has_next: hasNext,
+      }
+    },
+
+    async detail(viewer: Viewer, payoutId: number) {
+      const row = await repo.payout(payoutId)
+      if (!row || row.userId !== viewer.userId) throw new AppError('PayoutNotFound')
+      return presentPayout(row)
+    },
+
+    /**
+     * Moves one withdrawal a step (the job): requested → sent to the provider (processing); processing →
+     * paid or failed once the provider says so, else looked at again later. Safe to run twice at once.
+     */
+    async advance(payoutId: number): Promise<PayoutRow | null> {
+      let row = await repo.payout(payoutId)
+      if (!row) return null
+      if (row.status === PayoutStatus.Requested) {
+        // A method removed after the request is still where the money was asked to go.
+        const token = await repo.methodToken(row.methodId)
+        if (!token) return fail(row, 'The payout method is no longer available.')
+        try {
+          const sent = await provider.send({
+            reference: `payout-${row.id}`,
+            recipientToken: token,
+            netCents: row.netCents,
+          })
+          row = (await repo.markProcessing(row.id, sent.providerRef, clock.now())) ?? row
+        } catch (err) {
+          log.warn({ err, payout: row.id }, 'payout provider send failed')
+          return fail(row, 'The payout provider refused the payment.')
+        }
+        if (row.status === PayoutStatus.Processing) await again(row.id)
+        return row
+      }
+      if (row.status === PayoutStatus.Processing && row.providerRef) {
+        const state = await provider.status(row.providerRef)
+        if (state.status === 'processing') {
+          await again(row.id)
+          return row
+        }
+        return state.status === 'paid' ? markPaid(row) : fail(row, state.reason)
+      }
+      return row
+    },
+
+    /** Picks up withdrawals whose job was lost (a crash between steps). */
+    async sweep(): Promise<number> {
+      const ids = await repo.openPayoutIds(new Date(clock.now().getTime() - 60_000))
+      for (const id of ids) await this.advance(id)
+      return ids.length
+    },
+  }
+}
+
+export type PayoutsService = ReturnType<typeof createPayoutsService>

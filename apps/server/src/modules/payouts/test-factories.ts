@@ -1,0 +1,57 @@
+import { coinsToCents } from '@velvet/contract'
+import type { TestApp } from '../../test/harness.ts'
+import { AccountKind, TransferKind } from '../ledger/accounts.ts'
+
+let nextFan = 7_000_000 + (process.pid % 1000) * 1000
+
+/**
+ * Gives a creator real earnings: a fan's coins are minted the way a coin purchase does, then spent on the
+ * creator through `sales.sell` (the creator's share lands in their payout wallet, the referrer's too).
+ */
+export async function giveEarnings(t: TestApp, creatorId: number, coins: number) {
+  const fan = nextFan++
+  const { ledger, sales } = t.app.services.money
+  await ledger.transfer({
+    key: `test-mint-${fan}`,
+    kind: TransferKind.CoinPurchase,
+    actorUserId: fan,
+    postings: [
+      { account: { kind: AccountKind.CoinIssuance }, amount: -coins },
+      { account: { kind: AccountKind.FanCoins, userId: fan }, amount: coins },
+      { account: { kind: AccountKind.PaymentClearing }, amount: -coinsToCents(coins) },
+      { account: { kind: AccountKind.CoinReserve }, amount: coinsToCents(coins) },
+    ],
+  })
+  return t.database.db.transaction((tx) =>
+    sales.sell(
+      {
+        key: `test-gift-${fan}`,
+        kind: TransferKind.Gift,
+        buyerId: fan,
+        creatorId,
+        item: null,
+        payment: { coins },
+        description: 'Gift',
+      },
+      tx,
+    ),
+  )
+}
+
+/** Whole-ledger checks every money test ends with. */
+export async function ledgerAudit(t: TestApp) {
+  const audit = await t.app.services.money.ledger.audit()
+  return {
+    unbalanced: audit.unbalancedTransfers,
+    drifted: audit.driftedAccounts,
+    negative: audit.negativeAccounts,
+    totals: [...audit.totalsByUnit.values()],
+  }
+}
+
+let keyCounter = 0
+/** A fresh Idempotency-Key header. */
+export function idem(prefix = 'payout') {
+  keyCounter += 1
+  return { 'idempotency-key': `${prefix}-${process.pid}-${keyCounter}-${Date.now()}` }
+}
