@@ -12,7 +12,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { Redis } from 'ioredis'
 import type { DestinationStream } from 'pino'
-import { type AccountBalances, noLedgerBalances } from './modules/account/balances.ts'
+import type { AccountBalances } from './modules/account/balances.ts'
 import {
   createEmailPreferencesService,
   type EmailPreferencesService,
@@ -31,6 +31,7 @@ import { createSandboxRepo } from './modules/creator/sandbox-repo.ts'
 import { type CreatorService, createCreatorService } from './modules/creator/service.ts'
 import type { DemoService } from './modules/demo/service.ts'
 import { wireDemo } from './modules/demo/wiring.ts'
+import { type MoneyModules, wireMoney } from './modules/ledger/wiring.ts'
 import { wireMedia } from './modules/media/wiring.ts'
 import { createNotificationRepo } from './modules/notifications/repo.ts'
 import { createNotificationService, type NotificationService } from './modules/notifications/service.ts'
@@ -69,7 +70,7 @@ export interface AppDeps {
   mailer?: Mailer
   /** Where log lines go (stdout by default; tests collect them). */
   logStream?: DestinationStream
-  /** Negative-balance check for deleting an account (default: no ledger yet, see account/balances.ts). */
+  /** Negative-balance check for deleting an account (default: the ledger's user accounts). */
   balances?: AccountBalances
   /** The job queue (main starts it); its workers are registered here unless RUN_MODE=web. */
   jobs?: Jobs
@@ -95,6 +96,10 @@ export interface AppServices {
   creator: Pick<CreatorService, 'assertVerifiedCreator'>
   /** Demo content on an empty database (main runs `seed` after listening, in run modes with workers). */
   demo: DemoService
+  /** The ledger (the one service that moves money), sales, card payments and memberships (issue 6). */
+  money: Pick<MoneyModules, 'ledger' | 'sales' | 'payments' | 'memberships'>
+  /** Unlocks and memberships as posts see them. */
+  entitlements: ReturnType<typeof wirePosts>['entitlements']
 }
 
 declare module 'fastify' {
@@ -109,7 +114,7 @@ export async function buildApp({
   clock = systemClock,
   logStream,
   mailer,
-  balances = noLedgerBalances,
+  balances,
   jobs,
   jobSender,
 }: AppDeps): Promise<FastifyInstance> {
@@ -210,7 +215,8 @@ export async function buildApp({
     repo: accountRepo,
     codes: auth,
     events: authEvents,
-    balances,
+    // Read at request time: the ledger is wired further down.
+    balances: balances ?? { hasNegativeBalance: (userId) => money.ledger.hasNegativeBalance(userId) },
     // Called at request time, once the social modules below are wired.
     forget: (userId, tx) => socialModules.social.forgetAccount(userId, tx),
     clock,
@@ -312,9 +318,29 @@ export async function buildApp({
     mediaTools: config.mediaTools,
     log: app.log.child({ name: 'demo' }),
   })
+  const money = await wireMoney({
+    db: database.db,
+    config,
+    entitlements: posts.entitlements,
+    media: media.service,
+    social: socialModules.social,
+    safety: socialModules.safety,
+    creator,
+    notifications,
+    realtime,
+    emailPreferences,
+    jobs: sender,
+    clock,
+    secret: secrets.appSecret,
+    publicUrl: config.publicUrl,
+    portraitUrl: (key) => storage.publicUrl(key),
+    log: app.log.child({ name: 'money' }),
+  })
+  app.addHook('onClose', async () => money.close())
   if (jobs && config.runMode !== 'web') {
     await media.registerWorkers(jobs)
     await posts.registerWorkers(jobs)
+    await money.registerWorkers(jobs)
   }
   app.decorate('services', {
     realtime,
@@ -326,6 +352,8 @@ export async function buildApp({
     emailPreferences,
     creator,
     demo,
+    money,
+    entitlements: posts.entitlements,
   })
 
   installViewer(app, auth.resolveViewer)
@@ -341,6 +369,7 @@ export async function buildApp({
   registerSandboxRoutes(app, { sandbox, clock })
   await media.register(app)
   posts.register(app)
+  await money.register(app)
 
   await app.register(fastifyStatic, {
     root: path.join(config.dataDir, 'media', 'portraits'),

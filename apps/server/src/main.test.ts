@@ -1,58 +1,27 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import {
+  freePort,
+  type ServerProcess,
+  startServerProcess,
+  waitFor,
+  waitUntilReady,
+} from './test/processes.ts'
 
-const serverDir = path.resolve(import.meta.dirname, '..')
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
-
-let child: ChildProcess | undefined
+let server: ServerProcess | undefined
 let dataDir: string | undefined
 afterEach(() => {
-  if (child?.exitCode === null) child.kill('SIGKILL')
+  if (server?.child.exitCode === null) server.child.kill('SIGKILL')
   if (dataDir) rmSync(dataDir, { recursive: true, force: true })
 })
 
 /** Starts `node src/main.ts` as `npm start` does, on PGlite in a temporary data folder. */
 function start(env: Record<string, string>) {
   dataDir = mkdtempSync(path.join(tmpdir(), 'velvet-main-'))
-  const output: string[] = []
-  child = spawn(process.execPath, ['src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'info',
-      HOST: '127.0.0.1',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  child.stdout?.on('data', (c: Buffer) => output.push(c.toString()))
-  child.stderr?.on('data', (c: Buffer) => output.push(c.toString()))
-  const exited = new Promise<number | null>((resolve) => child?.once('exit', (code) => resolve(code)))
-  return { output, exited }
-}
-
-async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 100_000) {
-  const deadline = Date.now() + timeoutMs
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out')
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
+  server = startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', ...env })
+  return server
 }
 
 // A fresh PGlite data folder (initdb in WebAssembly) and the job queue start in each process: on a loaded
@@ -69,14 +38,8 @@ describe('the server process', { timeout: 120_000 }, () => {
   it('serves, reports ready, and shuts down cleanly on SIGTERM', async () => {
     const port = await freePort()
     const { output, exited } = start({ PORT: String(port) })
-    await waitFor(async () => {
-      try {
-        return (await fetch(`http://127.0.0.1:${port}/readyz`)).ok
-      } catch {
-        return false
-      }
-    })
-    child?.kill('SIGTERM')
+    await waitUntilReady(port)
+    server?.child.kill('SIGTERM')
     expect(await exited).toBe(0)
     expect(output.join('')).toContain('shutting down')
   })
@@ -86,7 +49,7 @@ describe('the server process', { timeout: 120_000 }, () => {
     const { output, exited } = start({ PORT: String(port), RUN_MODE: 'worker' })
     await waitFor(() => output.join('').includes('velvet started'))
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow()
-    child?.kill('SIGTERM')
+    server?.child.kill('SIGTERM')
     expect(await exited).toBe(0)
   })
 })

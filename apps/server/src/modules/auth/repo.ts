@@ -34,8 +34,27 @@ export interface ServerAccountFields extends ProfileFields {
   createdAt: Date
 }
 
+/** Only what a Viewer is made of: this runs on every request. */
+function liveSessionQuery(conn: Conn) {
+  return conn
+    .select({
+      session: { id: sessions.id, lastUsedAt: sessions.lastUsedAt, expiresAt: sessions.expiresAt },
+      user: { id: users.id, userType: users.userType, userRole: users.userRole },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+}
+
 /** Every SQL statement of the auth module. */
 export function createAuthRepo(db: Db) {
+  let liveSession: ReturnType<ReturnType<typeof liveSessionQuery>['prepare']> | undefined
   return {
     transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
       return db.transaction(work)
@@ -172,14 +191,17 @@ export function createAuthRepo(db: Db) {
         .where(and(eq(sessions.id, sessionId), lt(sessions.lastUsedAt, staleBefore)))
     },
 
+    /**
+     * The live session of a token hash with its user. Runs on every request (the viewer hook), so outside a
+     * transaction it is a named prepared statement: built once, parsed and planned once per connection.
+     */
     async liveSessionByHash(tokenHash: string, now: Date, conn: Conn = db) {
-      const [row] = await conn
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
-        )
+      if (conn !== db) {
+        const [row] = await liveSessionQuery(conn).execute({ tokenHash, now })
+        return row
+      }
+      liveSession ??= liveSessionQuery(db).prepare('auth_live_session')
+      const [row] = await liveSession.execute({ tokenHash, now })
       return row
     },
 

@@ -7,11 +7,11 @@ import {
   setCreatorSocial,
   startIdentityCheck,
 } from '@velvet/contract'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { AppError } from '../../platform/errors.ts'
+import type { FastifyInstance } from 'fastify'
 import { registerCall } from '../../platform/http.ts'
-import { type IdentityProvider, WebhookSignatureError } from '../../platform/identity/provider.ts'
+import type { IdentityProvider } from '../../platform/identity/provider.ts'
 import { SIGNATURE_HEADER } from '../../platform/identity/signature.ts'
+import { registerSignedWebhooks } from '../../platform/webhooks.ts'
 import type { Clock } from '../auth/service.ts'
 import type { CreatorService } from './service.ts'
 
@@ -39,40 +39,10 @@ export function registerCreatorRoutes(
     { rateLimit: { max: 10, timeWindow: '1 minute' } },
   )
 
-  // The webhook's HMAC covers the exact bytes sent: this scope keeps the raw JSON body for the check,
-  // which runs before the body is validated.
-  app.register(async (scope) => {
-    const rawBodies = new WeakMap<FastifyRequest, Buffer>()
-    scope.removeContentTypeParser('application/json')
-    scope.addContentTypeParser(
-      'application/json',
-      { parseAs: 'buffer', bodyLimit: 64 * 1024 },
-      (req, body, done) => {
-        const raw = body as Buffer
-        rawBodies.set(req, raw)
-        try {
-          done(null, JSON.parse(raw.toString('utf8')))
-        } catch {
-          done(new AppError('ValidationFailed', { message: 'The webhook body is not JSON.' }), undefined)
-        }
-      },
-    )
-    scope.addHook('preValidation', async (req) => {
-      const header = req.headers[SIGNATURE_HEADER]
-      try {
-        provider.verifyWebhook(
-          rawBodies.get(req) ?? Buffer.alloc(0),
-          typeof header === 'string' ? header : undefined,
-          clock.now(),
-        )
-      } catch (error) {
-        if (error instanceof WebhookSignatureError) {
-          req.log.warn({ reason: error.message }, 'identity webhook refused')
-          throw new AppError('WebhookSignatureInvalid')
-        }
-        throw error
-      }
-    })
-    registerCall(scope, identityWebhook, ({ input }) => creator.handleDecision(input))
+  registerSignedWebhooks(app, {
+    name: 'identity',
+    header: SIGNATURE_HEADER,
+    verify: (raw, header) => provider.verifyWebhook(raw, header, clock.now()),
+    routes: (scope) => registerCall(scope, identityWebhook, ({ input }) => creator.handleDecision(input)),
   })
 }

@@ -1,7 +1,7 @@
 import { Visibility } from '@velvet/contract'
 import { and, eq, gt, or, type SQL, sql } from 'drizzle-orm'
 import { posts } from '../posts/schema.ts'
-import { MembershipStatus } from './policy.ts'
+import { MembershipStatus, RENEWAL_WINDOW_MINUTES } from './policy.ts'
 import { memberships, postUnlocks } from './schema.ts'
 
 /**
@@ -13,7 +13,11 @@ import { memberships, postUnlocks } from './schema.ts'
 /** A live membership row (policy `isMembershipLive`). */
 export function liveMembership(now: Date): SQL {
   const live = or(
-    and(eq(memberships.status, MembershipStatus.Active), gt(memberships.currentPeriodEnd, now)),
+    and(
+      eq(memberships.status, MembershipStatus.Active),
+      // Open through the renewal window too (policy RENEWAL_WINDOW_MINUTES).
+      gt(sql`${memberships.currentPeriodEnd} + make_interval(mins => ${RENEWAL_WINDOW_MINUTES})`, now),
+    ),
     and(eq(memberships.status, MembershipStatus.Grace), gt(memberships.graceUntil, now)),
   )
   if (!live) throw new Error('membership condition is empty')

@@ -1,7 +1,14 @@
 import { Visibility } from '@velvet/contract'
 import { describe, expect, it } from 'vitest'
 import { AppError } from '../../platform/errors.ts'
-import { assertCanReach, authorListing, decideAccess, isMembershipLive, MembershipStatus } from './policy.ts'
+import {
+  assertCanReach,
+  authorListing,
+  decideAccess,
+  isMembershipLive,
+  MembershipStatus,
+  RENEWAL_WINDOW_MINUTES,
+} from './policy.ts'
 
 describe('decideAccess', () => {
   // [visibility, isMember, hasUnlocked] -> open, or the lock reason
@@ -36,9 +43,12 @@ describe('isMembershipLive', () => {
   const now = new Date('2026-06-01T12:00:00Z')
   const later = new Date(now.getTime() + 1000)
   const earlier = new Date(now.getTime() - 1000)
+  const windowMs = RENEWAL_WINDOW_MINUTES * 60_000
+  const renewalOver = new Date(now.getTime() - windowMs - 1000)
   it.each([
     ['active, paid up', MembershipStatus.Active, later, null, true],
-    ['active, period over', MembershipStatus.Active, earlier, null, false],
+    ['active, period just over (renewal running)', MembershipStatus.Active, earlier, null, true],
+    ['active, period and renewal window over', MembershipStatus.Active, renewalOver, null, false],
     ['grace, within', MembershipStatus.Grace, earlier, later, true],
     ['grace, over', MembershipStatus.Grace, earlier, earlier, false],
     ['grace without an end', MembershipStatus.Grace, earlier, null, false],

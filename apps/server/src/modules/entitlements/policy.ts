@@ -1,4 +1,4 @@
-import { Visibility } from '@velvet/contract'
+import { MembershipStatus, Visibility } from '@velvet/contract'
 import { AppError } from '../../platform/errors.ts'
 
 /** Why a post is locked for a viewer (contract PostLock.reason). */
@@ -7,7 +7,8 @@ export type LockReason = 'ppv' | 'members' | 'members_or_ppv'
 /** What a viewer may see of a post they can reach: everything, or the locked card. */
 export type PostAccess = { open: true } | { open: false; reason: LockReason }
 
-export const MembershipStatus = { Active: 1, Grace: 2, Ended: 3 } as const
+/** A membership's states live in the contract (money.ts); re-exported for the modules that read them here. */
+export { MembershipStatus }
 
 const OPEN: PostAccess = { open: true }
 
@@ -37,12 +38,20 @@ export function decideAccess(facts: {
   }
 }
 
+/**
+ * An active membership stays open this long past its period end while its renewal runs (the job charges at
+ * the period end; a failed renewal moves it to Grace, an ended one to Ended), so a paying member never sees
+ * their creator's posts lock for the minute a renewal takes.
+ */
+export const RENEWAL_WINDOW_MINUTES = 60
+
 /** A membership counts while active and paid up, or during its grace period (DESIGN §8). */
 export function isMembershipLive(
   row: { status: number; currentPeriodEnd: Date; graceUntil: Date | null },
   now: Date,
 ): boolean {
-  if (row.status === MembershipStatus.Active) return row.currentPeriodEnd > now
+  if (row.status === MembershipStatus.Active)
+    return row.currentPeriodEnd.getTime() + RENEWAL_WINDOW_MINUTES * 60_000 > now.getTime()
   if (row.status === MembershipStatus.Grace) return row.graceUntil !== null && row.graceUntil > now
   return false
 }

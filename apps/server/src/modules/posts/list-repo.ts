@@ -52,10 +52,94 @@ function publishedBy(authorId: number, filter: SQL | undefined) {
 }
 
 /**
+ * The home feed (fan-out on read) as a named prepared statement: published posts of the creators the viewer
+ * follows or is a live member of, and the viewer's own, newest first. Each creator's newest `limit` posts after
+ * the cursor come from posts_author_published_idx (a LATERAL per creator), so a page costs creators x limit
+ * index rows however many posts they have; the outer query merges them and keeps `limit`. Parameters:
+ * viewerId, now and (next pages) cursorAt, cursorId.
+ */
+function feedQuery(db: Db, afterCursor: boolean, pageLimit: number) {
+  const viewerId = sql.placeholder('viewerId')
+  // liveMembership binds `now` as a parameter: the placeholder stands in for the Date.
+  const now = sql.placeholder('now') as unknown as Date
+  // The limit is part of the statement (at most 101 of them): with LIMIT $n PostgreSQL's generic plan is
+  // costed for 10% of the rows, so it would re-plan every execution (planning costs more than running).
+  if (!Number.isSafeInteger(pageLimit) || pageLimit < 1) throw new Error(`bad feed limit ${pageLimit}`)
+  const limit = sql.raw(String(pageLimit)) as unknown as number
+  const followed = db
+    .select({ authorId: sql<number>`${follows.followeeId}`.as('author_id') })
+    .from(follows)
+    .where(eq(follows.followerId, viewerId))
+  const memberOf = db
+    .select({ authorId: sql<number>`${memberships.creatorId}`.as('author_id') })
+    .from(memberships)
+    .where(and(eq(memberships.fanId, viewerId), liveMembership(now)))
+  const self = db
+    .select({ authorId: sql<number>`${users.id}`.as('author_id') })
+    .from(users)
+    .where(eq(users.id, viewerId))
+  const authors = union(followed, memberOf, self).as('feed_authors')
+
+  const candidate = alias(posts, 'candidate')
+  const newest = db
+    .select({ id: candidate.id, publishedAt: candidate.publishedAt })
+    .from(candidate)
+    .where(
+      and(
+        // Qualified by hand: Drizzle renders a union's column unqualified, which would bind to candidate.
+        sql`${candidate.authorId} = "feed_authors"."author_id"`,
+        // A literal, not a parameter: a generic plan uses the partial index only when it sees `state = 2`.
+        sql`${candidate.state} = ${sql.raw(String(PostState.Published))}`,
+        isNull(candidate.deletedAt),
+        afterCursor
+          ? sql`(${candidate.publishedAt}, ${candidate.id}) < (${sql.placeholder('cursorAt')}::timestamptz, ${sql.placeholder('cursorId')}::bigint)`
+          : undefined,
+      ),
+    )
+    .orderBy(newestFirst(candidate.publishedAt), newestFirst(candidate.id))
+    .limit(limit)
+    .as('newest')
+  // Per creator (a LATERAL, so an index probe each): not deleted, not blocked either way.
+  const reachable = db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        sql`${users.id} = "feed_authors"."author_id"`,
+        isNull(users.deletedAt),
+        notBlockedWith(viewerId, users.id),
+      ),
+    )
+    .as('reachable')
+  // The page's ids first (a LIMIT in a subquery): the posts' columns are read for `limit` rows only.
+  const page = db
+    .select({ id: newest.id, publishedAt: newest.publishedAt })
+    .from(authors)
+    .crossJoinLateral(reachable)
+    .crossJoinLateral(newest)
+    .orderBy(newestFirst(newest.publishedAt), newestFirst(newest.id))
+    .limit(limit)
+    .as('page')
+
+  return db
+    .select({ ...postColumns(viewerId), at: cursorText(posts.publishedAt) })
+    .from(page)
+    .innerJoin(posts, eq(posts.id, page.id))
+    .innerJoin(users, authorJoin)
+    .orderBy(newestFirst(page.publishedAt), newestFirst(page.id))
+    .prepare(`posts_feed_${afterCursor ? 'after' : 'first'}_${pageLimit}`)
+}
+
+type FeedQuery = ReturnType<typeof feedQuery>
+
+/**
  * The list queries of posts: the home feed, a creator's grid, the composer's drafts and scheduled posts,
  * and suggested creators. Each page is one statement (media ids and the viewer's like come along).
  */
 export function createPostListRepo(db: Db) {
+  // The home feed runs on every visit of the home page: prepared once per (first page or next, limit).
+  const feedQueries = new Map<string, FeedQuery>()
+
   /** The author's own posts in one state (drafts, scheduled), keyset-paged on `list.time`. */
   async function ownPage(
     authorId: number,
@@ -89,65 +173,13 @@ export function createPostListRepo(db: Db) {
      * rows however many posts they have; the outer query merges them and keeps `limit`.
      */
     async feedPage(viewerId: number, cursor: Cursor | null, limit: number, now: Date): Promise<ListedPost[]> {
-      const followed = db
-        .select({ authorId: sql<number>`${follows.followeeId}`.as('author_id') })
-        .from(follows)
-        .where(eq(follows.followerId, viewerId))
-      const memberOf = db
-        .select({ authorId: sql<number>`${memberships.creatorId}`.as('author_id') })
-        .from(memberships)
-        .where(and(eq(memberships.fanId, viewerId), liveMembership(now)))
-      const self = db
-        .select({ authorId: sql<number>`${users.id}`.as('author_id') })
-        .from(users)
-        .where(eq(users.id, viewerId))
-      const authors = union(followed, memberOf, self).as('feed_authors')
-
-      const candidate = alias(posts, 'candidate')
-      const newest = db
-        .select({ id: candidate.id, publishedAt: candidate.publishedAt })
-        .from(candidate)
-        .where(
-          and(
-            // Qualified by hand: Drizzle renders a union's column unqualified, which would bind to candidate.
-            sql`${candidate.authorId} = "feed_authors"."author_id"`,
-            eq(candidate.state, PostState.Published),
-            isNull(candidate.deletedAt),
-            before(candidate.publishedAt, candidate.id, cursor),
-          ),
-        )
-        .orderBy(newestFirst(candidate.publishedAt), newestFirst(candidate.id))
-        .limit(limit)
-        .as('newest')
-      // Per creator (a LATERAL, so an index probe each): not deleted, not blocked either way.
-      const reachable = db
-        .select({ id: users.id })
-        .from(users)
-        .where(
-          and(
-            sql`${users.id} = "feed_authors"."author_id"`,
-            isNull(users.deletedAt),
-            notBlockedWith(viewerId, users.id),
-          ),
-        )
-        .as('reachable')
-      // The page's ids first (a LIMIT in a subquery): the posts' columns are read for `limit` rows only.
-      const page = db
-        .select({ id: newest.id, publishedAt: newest.publishedAt })
-        .from(authors)
-        .crossJoinLateral(reachable)
-        .crossJoinLateral(newest)
-        .orderBy(newestFirst(newest.publishedAt), newestFirst(newest.id))
-        .limit(limit)
-        .as('page')
-
-      const rows = await db
-        .select({ ...postColumns(viewerId), at: cursorText(posts.publishedAt) })
-        .from(page)
-        .innerJoin(posts, eq(posts.id, page.id))
-        .innerJoin(users, authorJoin)
-        .orderBy(newestFirst(page.publishedAt), newestFirst(page.id))
-      return listed(rows)
+      const key = `${cursor ? 'after' : 'first'}_${limit}`
+      let query = feedQueries.get(key)
+      if (!query) {
+        query = feedQuery(db, cursor !== null, limit)
+        feedQueries.set(key, query)
+      }
+      return listed(await query.execute({ viewerId, now, cursorAt: cursor?.at, cursorId: cursor?.id }))
     },
 
     /**

@@ -9,7 +9,8 @@
  *   follower         200      open      ppv     members  members_or_ppv listed  listed
  *   member           200      open      ppv     open     open          listed   listed (through the membership)
  *   member in grace  200      open      ppv     open     open          listed   listed
- *   lapsed member    200      open      ppv     members  members_or_ppv listed  -
+ *   renewing member  200      open      ppv     open     open          listed   listed (period just ended)
+ *   lapsed member    200      open      ppv     members  members_or_ppv listed  -      (ended over an hour ago)
  *   buyer            200      open      open    members  open          listed   listed (bought 2 and 4)
  *   blocked          404 4001  -         -       -        -             30023    -
  *   geo-blocked      30023    -         -       -        -             30023    -
@@ -24,7 +25,7 @@ import { startTestApp, type TestApp } from '../../test/harness.ts'
 import { PREVIEW_DATA_URL } from '../../test/media-factories.ts'
 import { grantUnlock, makeMember, makePost, makeVerifiedCreator } from '../../test/post-factories.ts'
 import { type Account, block, follow } from '../../test/social-factories.ts'
-import { MembershipStatus } from '../entitlements/policy.ts'
+import { MembershipStatus, RENEWAL_WINDOW_MINUTES } from '../entitlements/policy.ts'
 
 /** Checked against the shipped GeoIP data: GB (England). */
 const LONDON = '81.2.69.142'
@@ -36,6 +37,7 @@ type Kind =
   | 'follower'
   | 'member'
   | 'member in grace'
+  | 'renewing member'
   | 'lapsed member'
   | 'buyer'
   | 'blocked'
@@ -64,6 +66,7 @@ const table: Row[] = [
   { viewer: 'follower', detail: OK, access: LOCKED_FOR_FANS, grid: 'listed', feed: true },
   { viewer: 'member', detail: OK, access: FOR_MEMBERS, grid: 'listed', feed: true },
   { viewer: 'member in grace', detail: OK, access: FOR_MEMBERS, grid: 'listed', feed: true },
+  { viewer: 'renewing member', detail: OK, access: FOR_MEMBERS, grid: 'listed', feed: true },
   { viewer: 'lapsed member', detail: OK, access: LOCKED_FOR_FANS, grid: 'listed', feed: false },
   { viewer: 'buyer', detail: OK, access: ['open', 'open', 'members', 'open'], grid: 'listed', feed: true },
   { viewer: 'blocked', detail: { status: 404, code: 4001 }, access: null, grid: 30023, feed: false },
@@ -111,7 +114,11 @@ beforeAll(async () => {
       graceUntilMs: DAY_MS,
     }),
   )
-  await account('lapsed member', (fan) => makeMember(t, fan, creator, { periodEndMs: -1000 }))
+  // Active past its period end: open while the renewal runs (RENEWAL_WINDOW_MINUTES), locked after it.
+  await account('renewing member', (fan) => makeMember(t, fan, creator, { periodEndMs: -1000 }))
+  await account('lapsed member', (fan) =>
+    makeMember(t, fan, creator, { periodEndMs: -(RENEWAL_WINDOW_MINUTES + 1) * 60_000 }),
+  )
   await account('buyer', async (fan) => {
     await follow(t, fan, creator)
     for (const v of [Visibility.PPV, Visibility.MembersAndPPV])

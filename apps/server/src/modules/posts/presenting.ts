@@ -1,7 +1,7 @@
 import type { Post } from '@velvet/contract'
 import type { PostAccess } from '../entitlements/policy.ts'
 import type { GatedPost } from '../entitlements/service.ts'
-import type { MediaService } from '../media/types.ts'
+import type { MediaRecord, MediaService } from '../media/types.ts'
 import { type Cursor, encodeCursor } from '../social/cursor.ts'
 import { presentPost } from './presenters.ts'
 import type { PostRow } from './rows.ts'
@@ -30,23 +30,33 @@ export function createPostPresenting(deps: {
   portraitUrl: (key: string) => string
 }) {
   const { media, portraitUrl } = deps
+  const urlsFor: MediaService['urlsFor'] = (record, viewer) => media.urlsFor(record, viewer)
 
-  async function present(viewerId: number, rows: PostRow[], accessOf: (row: PostRow) => PostAccess) {
+  /** The media records of these rows, in one lookup (a page's lookups can run beside it). */
+  async function mediaOf(rows: PostRow[]): Promise<Map<number, MediaRecord>> {
     const ids = [...new Set(rows.flatMap((row) => row.media.map((ref) => ref.mediaId)))]
-    const records = ids.length > 0 ? await media.findMany(ids) : new Map()
-    return rows.map(
-      (row): Post =>
-        presentPost(row, {
-          viewerId,
-          access: accessOf(row),
-          media: records,
-          urlsFor: (record, viewer) => media.urlsFor(record, viewer),
-          portraitUrl,
-        }),
+    return ids.length > 0 ? media.findMany(ids) : new Map()
+  }
+
+  /** Presents rows with media records already looked up (`mediaOf`). */
+  function presentWith(
+    viewerId: number,
+    rows: PostRow[],
+    records: Map<number, MediaRecord>,
+    accessOf: (row: PostRow) => PostAccess,
+  ): Post[] {
+    return rows.map((row) =>
+      presentPost(row, { viewerId, access: accessOf(row), media: records, urlsFor, portraitUrl }),
     )
   }
 
+  async function present(viewerId: number, rows: PostRow[], accessOf: (row: PostRow) => PostAccess) {
+    return presentWith(viewerId, rows, await mediaOf(rows), accessOf)
+  }
+
   return {
+    mediaOf,
+    presentWith,
     present,
     /** The author's own posts: always open. */
     presentOwn: (viewerId: number, rows: PostRow[]) => present(viewerId, rows, () => ({ open: true })),

@@ -1,4 +1,4 @@
-import { eq, type SQL, sql } from 'drizzle-orm'
+import { eq, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { users } from '../auth/schema.ts'
 import { blocks } from '../social/schema.ts'
@@ -49,6 +49,9 @@ export interface PostRow {
   likedByMe: boolean
 }
 
+/** A viewer id: a number, or the placeholder of a prepared statement. */
+export type ViewerParam = number | Placeholder
+
 /** A timestamp as PostgreSQL text with microseconds, for keyset cursors (social/cursor.ts). */
 export function cursorText(column: AnyPgColumn | SQL): SQL<string> {
   return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
@@ -58,7 +61,7 @@ export function cursorText(column: AnyPgColumn | SQL): SQL<string> {
  * The columns of a PostRow for `select ... from posts join users`: the media come along as one JSON
  * array per post (so a page is one statement), in display order.
  */
-export function postColumns(viewerId: number) {
+export function postColumns(viewerId: ViewerParam) {
   return {
     id: posts.id,
     authorId: posts.authorId,
@@ -93,7 +96,7 @@ export const authorJoin = eq(users.id, posts.authorId)
  * Leaves out users blocked by, or blocking, the viewer (their rows stay; an unblock brings them back).
  * Two NOT EXISTS, each an index probe on the blocks primary key.
  */
-export function notBlockedWith(viewerId: number, userId: AnyPgColumn): SQL {
+export function notBlockedWith(viewerId: ViewerParam, userId: AnyPgColumn): SQL {
   return sql`not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${userId})
     and not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${userId} and ${blocks.blockedId} = ${viewerId})`
 }

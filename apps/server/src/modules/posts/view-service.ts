@@ -60,14 +60,20 @@ export function createPostViewService(deps: PostViewServiceDeps) {
   ) {
     const page = keysetPage(rows, limit)
     const all = [...lead, ...page.rows]
-    const reachable = await entitlements.reachableAuthors(
-      viewer.userId,
-      all.map((row) => row.authorId),
-      ip,
-    )
+    // Three independent lookups at once (each its own pooled connection): which authors the request may
+    // see from where it comes, what the viewer holds, and the media. Rows of an unreachable author are
+    // dropped afterwards; their access and media were looked up for nothing, which is harmless.
+    const [reachable, access, media] = await Promise.all([
+      entitlements.reachableAuthors(
+        viewer.userId,
+        all.map((row) => row.authorId),
+        ip,
+      ),
+      entitlements.accessMany(viewer.userId, all.map(gatedOf)),
+      presenting.mediaOf(all),
+    ])
     const shown = all.filter((row) => reachable.has(row.authorId))
-    const access = await entitlements.accessMany(viewer.userId, shown.map(gatedOf))
-    const list = await presenting.present(viewer.userId, shown, (row) => access.get(row.id) ?? LOCKED)
+    const list = presenting.presentWith(viewer.userId, shown, media, (row) => access.get(row.id) ?? LOCKED)
     return { list, cursor: page.cursor, has_next: page.has_next }
   }
 
