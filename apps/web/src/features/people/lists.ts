@@ -17,10 +17,14 @@ type ListsData = { lists: UserList[] }
 /** The calls of /user/list; each keeps the cached lists and members in step with the answer. */
 export function useListActions() {
   const client = useQueryClient()
-  const store = (list: UserList) =>
+  // A lists fetch still in flight (a refetch on focus or mount) would land after the answer and put the old
+  // name back: cancel it first.
+  const store = async (list: UserList) => {
+    await client.cancelQueries({ queryKey: peopleKeys.lists() })
     client.setQueryData<ListsData>(peopleKeys.lists(), (data) =>
       data ? { lists: upsertList(data.lists, list) } : data,
     )
+  }
 
   const create = useMutation({
     mutationFn: (name: string) => api.call(createUserList, { name }),
@@ -32,7 +36,8 @@ export function useListActions() {
   })
   const remove = useMutation({
     mutationFn: (listId: number) => api.call(deleteUserList, { list_id: listId }),
-    onSuccess: (_answer, listId) => {
+    onSuccess: async (_answer, listId) => {
+      await client.cancelQueries({ queryKey: peopleKeys.lists() })
       client.setQueryData<ListsData>(peopleKeys.lists(), (data) =>
         data ? { lists: dropList(data.lists, listId) } : data,
       )
@@ -41,15 +46,15 @@ export function useListActions() {
   })
   const addMember = useMutation({
     mutationFn: (input: { list_id: number; user_id: number }) => api.call(addListMember, input),
-    onSuccess: ({ list }) => {
-      store(list)
+    onSuccess: async ({ list }) => {
+      await store(list)
       void client.invalidateQueries({ queryKey: peopleKeys.membersOf(list.list_id) })
     },
   })
   const removeMember = useMutation({
     mutationFn: (input: { list_id: number; user_id: number }) => api.call(removeListMember, input),
-    onSuccess: ({ list }, { user_id }) => {
-      store(list)
+    onSuccess: async ({ list }, { user_id }) => {
+      await store(list)
       for (const [key, data] of client.getQueriesData<CardPages>({
         queryKey: peopleKeys.membersOf(list.list_id),
       })) {
