@@ -3,17 +3,22 @@ import type { ReactNode } from 'react'
 import { createBrowserRouter, Navigate, type RouteObject, redirect } from 'react-router'
 import { homeRoutes } from '../features/home/routes.ts'
 import { infoRoutes } from '../features/info/routes.ts'
+import { paymentRoutes } from '../features/payments/routes.ts'
+import { payoutRoutes } from '../features/payout/routes.ts'
 import { peopleRoutes } from '../features/people/routes.ts'
 import { feature } from '../features/placeholders/feature-handle.ts'
 import { postRoutes } from '../features/posts/routes.ts'
 import { profileRoutes } from '../features/profile/routes.ts'
 import { publishRoutes } from '../features/publish/routes.ts'
+import { referralRoutes } from '../features/referral/routes.ts'
 import { settingsRoutes } from '../features/settings/routes.ts'
 import { AppLayout } from '../features/shell/AppLayout.tsx'
 import { activeChatContact } from '../features/shell/active-contact.ts'
 import { ExternalRedirectGate } from '../features/shell/ExternalRedirectGate.tsx'
 import { chatRoomRedirect, postViewTarget } from '../features/shell/guards.ts'
 import { OWN_PAGE_FOR } from '../features/shell/site-links.ts'
+import { subsRoutes } from '../features/subs/routes.ts'
+import { walletRoutes } from '../features/wallet/routes.ts'
 import { setNavigator } from '../lib/navigation.ts'
 import { PageLoader } from '../ui/Spinner.tsx'
 import { RootLayout } from './RootLayout.tsx'
@@ -37,12 +42,9 @@ const later = {
   live: () => import('../features/placeholders/live.tsx'),
   videoCall: () => import('../features/placeholders/video-call.tsx'),
   mass: () => import('../features/placeholders/mass.tsx'),
-  pay: () => import('../features/placeholders/pay.tsx'),
-  subs: () => import('../features/placeholders/subs.tsx'),
   setting: () => import('../features/placeholders/setting.tsx'),
   agent: () => import('../features/placeholders/personal-agent.tsx'),
   manage: () => import('../features/placeholders/manage.tsx'),
-  ref: () => import('../features/placeholders/ref.tsx'),
   localTrans: () => import('../features/placeholders/local-trans.tsx'),
 } satisfies Record<string, Load>
 
@@ -67,19 +69,6 @@ const laterRoutes: RouteObject[] = [
   soon('/mass/list', later.mass, 'Mass messages', true),
   soon('/mass/sender', later.mass, 'Mass messages', true),
   soon('/mass/success', later.mass, 'Mass messages', true),
-  soon('/pay/coins', later.pay, 'Coins', true),
-  soon('/pay/wallet', later.pay, 'The wallet'),
-  soon('/pay/transactions', later.pay, 'Transactions', true),
-  soon('/pay/payout', later.pay, 'Payouts', true),
-  soon('/pay/payout/ach', later.pay, 'ACH payouts', true),
-  soon('/pay/payout/paypal', later.pay, 'PayPal payouts', true),
-  soon('/pay/payout/usdt', later.pay, 'USDT payouts', true),
-  soon('/pay/payout/payout_method', later.pay, 'Payout methods', true),
-  soon('/pay/payout/success', later.pay, 'Payouts', true),
-  soon('/subs/disable-auto-renew', later.subs, 'Membership settings', true),
-  soon('/subs/subs_detail', later.subs, 'Membership details', true),
-  soon('/subs/subscribers', later.subs, 'Members', true),
-  soon('/subs/subscriptions', later.subs, 'Subscriptions', true),
   settingsRoutes.settings,
   settingsRoutes.adult,
   soon('/setting/paid_message', later.setting, 'Paid messages', true),
@@ -95,15 +84,11 @@ const laterRoutes: RouteObject[] = [
   soon('/personal-agent/detail', later.agent, 'The personal agent'),
   soon('/personal-agent/manage', later.agent, 'The personal agent'),
   soon('/personal-agent/setting', later.agent, 'Personal agent settings', true),
-  soon('/manage/cards', later.manage, 'Saved cards', true),
   soon('/manage/dmca_form', later.manage, 'DMCA requests', true),
   soon('/manage/dmca_form/success', later.manage, 'DMCA requests', true),
   settingsRoutes.terms,
   settingsRoutes.emailNotifications,
   settingsRoutes.emailUnsubscribe,
-  soon('/ref/about_referral', later.ref, 'The referral programme'),
-  soon('/ref/referral_earn', later.ref, 'Referral earnings', true),
-  soon('/ref/:code', later.ref, 'Referral links', true),
   soon('/local/trans', later.localTrans, 'Translations', true),
 ]
 
@@ -166,6 +151,12 @@ export const routes: RouteObject[] = [
             children: [
               homeRoutes.home,
               ...laterRoutes,
+              // Money (issue 6).
+              ...paymentRoutes,
+              ...walletRoutes,
+              ...subsRoutes,
+              ...payoutRoutes,
+              ...referralRoutes,
               { Component: ExternalRedirectGate, children: [...infoRoutes, ...ownPageRedirects] },
             ],
           },

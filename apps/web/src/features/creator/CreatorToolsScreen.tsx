@@ -1,8 +1,9 @@
-import { UserRole } from '@velvet/contract'
+import { SubsPaths, UserRole } from '@velvet/contract'
 import {
   Banknote,
   Bot,
   Crown,
+  HandCoins,
   ListChecks,
   MapPinOff,
   Megaphone,
@@ -11,16 +12,21 @@ import {
   Radio,
   Sparkles,
   UserPen,
+  Users,
 } from 'lucide-react'
 import type { ComponentType } from 'react'
 import { Link } from 'react-router'
 import { buttonClassName } from '../../ui/Button.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { useSession } from '../auth/session.ts'
+import { PayoutPaths } from '../payout/paths.ts'
+import { PublishPath } from '../publish/paths.ts'
+import { ReferralPaths } from '../referral/paths.ts'
 import { RequireAccount } from '../settings/RequireAccount.tsx'
 import { ScreenHeader } from '../settings/ScreenHeader.tsx'
 import { Tag } from '../settings/SettingsRows.tsx'
 import { SettingsPath } from '../settings/settings-paths.ts'
+import { SubsSettingsPath } from '../subs/subs-paths.ts'
 import '../settings/settings-kit.css'
 import './creator.css'
 
@@ -47,12 +53,14 @@ const TOOLS: readonly Tool[] = [
     icon: MapPinOff,
     to: SettingsPath.blockedLocations,
   },
-  { title: 'New post', text: 'Free and paid posts, scheduling', icon: PenSquare },
+  { title: 'New post', text: 'Free and paid posts, scheduling', icon: PenSquare, to: PublishPath.compose },
   { title: 'Live', text: 'Stream with tickets and gifts', icon: Radio },
   { title: 'Mass messages', text: 'Message many fans at once', icon: Megaphone },
-  { title: 'Memberships', text: 'Monthly subscriptions', icon: Crown },
+  { title: 'Memberships', text: 'Price, bundles, promotions, trials', icon: Crown, to: SubsSettingsPath },
+  { title: 'Members', text: 'Who subscribes to you', icon: Users, to: SubsPaths.subscribers },
   { title: 'Paid messages', text: 'Your price per message', icon: MessageSquareLock },
-  { title: 'Payouts', text: 'Withdraw your earnings', icon: Banknote },
+  { title: 'Payouts', text: 'Withdraw your earnings', icon: Banknote, to: PayoutPaths.home },
+  { title: 'Referrals', text: 'Earn 5% of creators you bring', icon: HandCoins, to: ReferralPaths.earn },
   { title: 'Personal agent', text: 'A concierge that chats for you', icon: Bot },
 ]
 

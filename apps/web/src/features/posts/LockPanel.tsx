@@ -1,25 +1,57 @@
-import { type PostLock, PostTexts } from '@velvet/contract'
+import { useQueryClient } from '@tanstack/react-query'
+import type { Post, PostLock } from '@velvet/contract'
 import { Coins, Crown, Lock } from 'lucide-react'
+import { useCallback, useEffect, useId, useState } from 'react'
+import { useLocation, useSearchParams } from 'react-router'
 import { Button } from '../../ui/Button.tsx'
-import { confirm } from '../../ui/confirm-store.ts'
-import { type LockAction, lockActions, lockSummary } from './post-rules.ts'
-
-/** Purchases and memberships come with the money issue: the buttons say so plainly, never pretend. */
-function sayNotAvailable(action: LockAction) {
-  void confirm({
-    title: action.kind === 'unlock' ? 'Unlocking is coming soon' : 'Memberships are coming soon',
-    message: action.kind === 'unlock' ? PostTexts.unlockNotAvailable : PostTexts.subscribeNotAvailable,
-    confirmLabel: 'OK',
-    cancelLabel: null,
-  })
-}
+import { SubscribeSheet } from '../subs/SubscribeSheet.tsx'
+import { UnlockSheet } from '../wallet/UnlockSheet.tsx'
+import { unlockSheet, useUnlockSheetOpen } from '../wallet/unlock-store.ts'
+import { UNLOCK_PARAM, unlockReturnPath } from '../wallet/wallet-rules.ts'
+import { useWithAccount } from './post-actions.ts'
+import { lockActions, lockSummary } from './post-rules.ts'
+import { feedKeys, postKeys } from './posts.queries.ts'
 
 /**
  * Laid over the blurred preview of a locked post: a lock, what the post holds ("3 photos · 2 videos ·
- * 4:12") and what opens it: the price in coins (gold), "Subscribe to see", or both.
+ * 4:12") and what opens it: the price in coins (gold) — which opens the unlock sheet — "Subscribe to
+ * see" (the membership sheet), or both. Coming back from buying coins (`?unlock=<post id>`) reopens the unlock.
  */
-export function LockPanel({ lock }: { lock: PostLock }) {
+export function LockPanel({ lock, post }: { lock: PostLock; post?: Post }) {
   const summary = lockSummary(lock)
+  const owner = useId()
+  const open = useUnlockSheetOpen(owner)
+  const withAccount = useWithAccount()
+  const { pathname } = useLocation()
+  const [params, setParams] = useSearchParams()
+  const postId = post?.post_id ?? null
+  const returning = postId !== null && params.get(UNLOCK_PARAM) === String(postId)
+
+  useEffect(() => {
+    if (!returning || postId === null) return
+    unlockSheet.claim(postId, owner)
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current)
+        next.delete(UNLOCK_PARAM)
+        return next
+      },
+      { replace: true },
+    )
+  }, [returning, postId, owner, setParams])
+  useEffect(() => () => unlockSheet.close(owner), [owner])
+  const close = useCallback(() => unlockSheet.close(owner), [owner])
+  const client = useQueryClient()
+  const [subscribing, setSubscribing] = useState(false)
+  const closeSubscribe = useCallback(() => setSubscribing(false), [])
+  // A new member sees the creator's members posts: every cached post and feed is fetched again.
+  const subscribed = useCallback(() => {
+    setSubscribing(false)
+    void client.invalidateQueries({ queryKey: postKeys.all })
+    void client.invalidateQueries({ queryKey: feedKeys.all })
+  }, [client])
+
+  const search = params.toString()
   return (
     <div className="v-lock">
       <span className="v-lock__badge" aria-hidden="true">
@@ -36,18 +68,43 @@ export function LockPanel({ lock }: { lock: PostLock }) {
               key={action.kind}
               type="button"
               className="v-lock__unlock"
-              onClick={() => sayNotAvailable(action)}
+              onClick={() =>
+                withAccount(() => (postId !== null ? unlockSheet.open(postId, owner) : undefined))
+              }
             >
               <Coins aria-hidden="true" />
               {action.label}
             </button>
           ) : (
-            <Button key={action.kind} size="md" icon={<Crown />} onClick={() => sayNotAvailable(action)}>
+            <Button
+              key={action.kind}
+              size="md"
+              icon={<Crown />}
+              onClick={() => withAccount(() => setSubscribing(true))}
+            >
               {action.label}
             </Button>
           ),
         )}
       </div>
+      {post && subscribing ? (
+        <SubscribeSheet
+          creatorId={post.author.user_id}
+          open
+          onClose={closeSubscribe}
+          onSubscribed={subscribed}
+          returnPath={`${pathname}${search ? `?${search}` : ''}`}
+        />
+      ) : null}
+      {post && open && lock.price !== null ? (
+        <UnlockSheet
+          post={post}
+          price={lock.price}
+          open
+          onClose={close}
+          returnTo={unlockReturnPath(pathname, search ? `?${search}` : '', post.post_id)}
+        />
+      ) : null}
     </div>
   )
 }

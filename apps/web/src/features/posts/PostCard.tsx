@@ -10,6 +10,7 @@ import { displayName } from '../profile/profile-rules.ts'
 import { VerifiedMark } from '../profile/VerifiedMark.tsx'
 import { composePath } from '../publish/paths.ts'
 import { ReportSheet } from '../report/ReportSheet.tsx'
+import { GiftButton } from '../wallet/GiftButton.tsx'
 import { AuthorLink } from './AuthorLink.tsx'
 import { CommentsSheet } from './CommentsSheet.tsx'
 import { CaptionText } from './caption.tsx'
@@ -166,6 +167,7 @@ export function PostCard({
           <span className="v-visually-hidden">Comments</span>
           <span className="v-post__count">{abbreviate(post.comments)}</span>
         </button>
+        {!post.is_mine && author.verified ? <GiftButton creator={author} postId={post.post_id} /> : null}
         <button type="button" className="v-post__action" onClick={() => void sharePost(post)}>
           <Share2 aria-hidden="true" />
           <span className="v-visually-hidden">Share</span>

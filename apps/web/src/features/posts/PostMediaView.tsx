@@ -29,7 +29,7 @@ function SlideContent({
     return (
       <>
         <BlurredPreview preview={media.preview} />
-        {post.lock ? <LockPanel lock={post.lock} /> : null}
+        {post.lock ? <LockPanel lock={post.lock} post={post} /> : null}
       </>
     )
   }

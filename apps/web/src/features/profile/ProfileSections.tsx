@@ -1,21 +1,12 @@
 import { type PublicProfile, UserRole } from '@velvet/contract'
-import {
-  Ban,
-  ChevronRight,
-  Crown,
-  ImageIcon,
-  List,
-  Pencil,
-  Settings,
-  Share2,
-  UserPlus,
-  Users,
-} from 'lucide-react'
+import { Ban, ChevronRight, ImageIcon, List, Pencil, Settings, Share2, UserPlus, Users } from 'lucide-react'
 import { type ReactNode, useId } from 'react'
 import { Link } from 'react-router'
 import { Button, buttonClassName } from '../../ui/Button.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { abbreviate } from '../notifications/banner-rules.ts'
+import { SubscribeButton } from '../subs/SubscribeButton.tsx'
+import { GiftButton } from '../wallet/GiftButton.tsx'
 import { FollowButton } from './FollowButton.tsx'
 import { ProfilePostsGrid } from './ProfilePostsGrid.tsx'
 import { displayName, profilePath } from './profile-rules.ts'
@@ -37,10 +28,9 @@ function ShareButton({ profile }: { profile: PublicProfile }) {
 
 /**
  * The buttons under the counts. Own profile: Edit profile and Share. Someone else: Follow / Following,
- * for creators a Subscribe button that says memberships are not available yet, and Share.
+ * for creators a Subscribe button (the subscribe sheet; "Member" for members), and Share.
  */
 export function ProfileActions({ profile }: { profile: PublicProfile }) {
-  const noteId = useId()
   if (profile.is_self) {
     return (
       <div className="v-profile-actions">
@@ -68,18 +58,10 @@ export function ProfileActions({ profile }: { profile: PublicProfile }) {
           returnTo={profilePath(profile.user_name)}
           block
         />
-        {creator ? (
-          <Button variant="secondary" size="md" block icon={<Crown />} disabled aria-describedby={noteId}>
-            Subscribe
-          </Button>
-        ) : null}
+        {creator ? <SubscribeButton creatorId={profile.user_id} /> : null}
+        {creator ? <GiftButton creator={profile} variant="icon" /> : null}
         <ShareButton profile={profile} />
       </div>
-      {creator ? (
-        <p id={noteId} className="v-profile-actions__note">
-          Memberships are not available yet.
-        </p>
-      ) : null}
     </div>
   )
 }

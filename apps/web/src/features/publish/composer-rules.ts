@@ -1,7 +1,8 @@
 import {
   Caption,
-  Coins,
+  coinsToCents,
   ErrorCodes,
+  formatUsd,
   isPaidVisibility,
   type MediaKind,
   MediaTexts,
@@ -229,13 +230,12 @@ export function captionCounter(caption: string): { text: string; over: boolean }
   }
 }
 
-/** A coin price's face value in US dollars (DESIGN §4, contract Coins), e.g. "≈ US$12.00". */
+/** A coin price's face value in US dollars (DESIGN §4, contract CoinRules), e.g. "≈ US$12.00". */
 export function coinsFaceValue(text: string): string | null {
   const coins = priceOf(text)
   if (coins === null || coins < Posts.priceMin || coins > Posts.priceMax || !Number.isInteger(coins))
     return null
-  const dollars = (coins * Coins.faceValueCents) / 100
-  return `≈ US$${dollars.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+  return `≈ ${formatUsd(coinsToCents(coins))}`
 }
 
 /**

@@ -1,19 +1,27 @@
-import { UserRole } from '@velvet/contract'
+import { SubsPaths, UserRole } from '@velvet/contract'
 import {
   BadgeCheck,
+  BadgeDollarSign,
   Ban,
   CircleHelp,
+  CreditCard,
+  Crown,
   FileText,
   Flame,
+  HandCoins,
   KeyRound,
+  Landmark,
   ListChecks,
   LogOut,
   Mail,
   MapPinOff,
   MessageSquareLock,
+  ReceiptText,
   Sparkles,
   UserPen,
+  Users,
   Vibrate,
+  Wallet,
   Wrench,
 } from 'lucide-react'
 import { Link } from 'react-router'
@@ -21,6 +29,11 @@ import { Avatar } from '../../ui/Avatar.tsx'
 import { logout } from '../auth/auth.service.ts'
 import { useSession } from '../auth/session.ts'
 import { InfoPath } from '../info/pages.ts'
+import { PaymentPaths } from '../payments/paths.ts'
+import { PayoutPaths } from '../payout/paths.ts'
+import { ReferralPaths } from '../referral/paths.ts'
+import { SubsSettingsPath } from '../subs/subs-paths.ts'
+import { WalletPaths } from '../wallet/wallet-rules.ts'
 import { RequireAccount } from './RequireAccount.tsx'
 import { ScreenHeader } from './ScreenHeader.tsx'
 import { RowButton, RowGroup, RowInfo, RowLink, Tag } from './SettingsRows.tsx'
@@ -74,6 +87,23 @@ function Settings() {
           <RowLink to={SettingsPath.editProfile} icon={<UserPen />} title="Edit profile" />
         </RowGroup>
 
+        <RowGroup title="Money">
+          <RowLink
+            to={WalletPaths.wallet}
+            icon={<Wallet />}
+            title="Wallet"
+            hint="Coins, spending, buy coins"
+          />
+          <RowLink to={WalletPaths.transactions} icon={<ReceiptText />} title="Transactions" />
+          <RowLink to={PaymentPaths.cards} icon={<CreditCard />} title="Saved cards" />
+          <RowLink
+            to={SubsPaths.subscriptions}
+            icon={<Crown />}
+            title="Memberships"
+            hint="Creators you support"
+          />
+        </RowGroup>
+
         <RowGroup title="Content and privacy">
           <RowLink
             to={SettingsPath.adult}
@@ -99,6 +129,20 @@ function Settings() {
           {creator ? (
             <>
               <RowLink to={SettingsPath.creatorTools} icon={<Wrench />} title="Creator tools" />
+              <RowLink to={SubsPaths.subscribers} icon={<Users />} title="Members" />
+              <RowLink
+                to={SubsSettingsPath}
+                icon={<BadgeDollarSign />}
+                title="Membership price"
+                hint="Monthly price, bundles, promotions, free trials"
+              />
+              <RowLink
+                to={PayoutPaths.home}
+                icon={<Landmark />}
+                title="Payouts"
+                hint="Earnings, methods, tax"
+              />
+              <RowLink to={ReferralPaths.earn} icon={<HandCoins />} title="Referral programme" />
               <RowInfo
                 muted
                 icon={<MessageSquareLock />}

@@ -27,6 +27,16 @@ export interface ApiEnvironment {
 
 export interface CallOptions {
   signal?: AbortSignal
+  /**
+   * For `idempotent` (money-moving) calls: one key per user action, kept for its retries (see
+   * `newIdempotencyKey`). The client makes one when it is not given.
+   */
+  idempotencyKey?: string
+}
+
+/** A fresh Idempotency-Key for one money-moving action (DESIGN §3). */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID()
 }
 
 /** Upload calls take the file; every other call takes its contract input. */
@@ -75,6 +85,8 @@ export function createApiClient(clock: ServerClock = createServerClock()): ApiCl
       nowSeconds: clock.nowSeconds(),
     })
     options.signal?.throwIfAborted()
+    if (call.idempotent && options.idempotencyKey)
+      built.headers[Headers.idempotencyKey] = options.idempotencyKey
 
     const controller = new AbortController()
     const timer = setTimeout(() => controller.abort(TIMED_OUT), current.timeoutMs ?? Timing.httpTimeoutMs)
@@ -134,7 +146,11 @@ export function createApiClient(clock: ServerClock = createServerClock()): ApiCl
       return buildHeaders(current.credentials(), current.client())
     },
     async call<C extends CallDef>(call: C, ...args: CallArgs<C>): Promise<CallData<C>> {
-      const [input, options = {}] = args
+      const [input, given = {}] = args
+      // One key for every attempt of this action (the 1011 retry below must not move money twice).
+      const options = call.idempotent
+        ? { ...given, idempotencyKey: given.idempotencyKey ?? newIdempotencyKey() }
+        : given
       let result = await attempt(call, input, options)
       // 1011: our clock is off. The answer carried x-server-ts (already applied): sign again, once.
       if (!result.ok && result.error.code === ErrorCodes.ClockSkew.code) {

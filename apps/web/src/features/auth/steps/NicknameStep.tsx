@@ -8,6 +8,7 @@ import { api } from '../../../lib/api/index.ts'
 import { Alert } from '../../../ui/Alert.tsx'
 import { Button } from '../../../ui/Button.tsx'
 import { TextField } from '../../../ui/TextField.tsx'
+import { bindStoredReferral } from '../../referral/referral-storage.ts'
 import { loadCurrentUser } from '../auth.service.ts'
 import { showServerError } from '../form-errors.ts'
 import { StepShell } from '../StepShell.tsx'
@@ -46,6 +47,8 @@ export function NicknameStep() {
       signupFlow.clear()
       signupFlow.update({ picturePending: true })
       sessionStore.setUser(user)
+      // A /ref/{code} link opened before signing up names this account's referrer (kept on failure).
+      void bindStoredReferral()
     } catch (error) {
       if (!isApiError(error)) {
         showServerError(error, form.setError, ['nickname'])

@@ -1,0 +1,172 @@
+import { useQueryClient } from '@tanstack/react-query'
+import {
+  coinsNeededOf,
+  formatCoins,
+  type Gift,
+  type GiftAnimation,
+  Gifts,
+  type PostAuthor,
+  WalletTexts,
+} from '@velvet/contract'
+import { Cake, Candy, Coins, Crown, Flower2, Gem, Heart, Wine } from 'lucide-react'
+import { type ReactNode, useId, useState } from 'react'
+import { isApiError, messageOf } from '../../lib/api/errors.ts'
+import { BottomSheet } from '../../ui/BottomSheet.tsx'
+import { Button } from '../../ui/Button.tsx'
+import { BuyCoinsSheet } from '../payments/BuyCoinsSheet.tsx'
+import { displayName } from '../profile/profile-rules.ts'
+import { useSendGift, useWalletSummary, walletKeys } from './wallet.queries.ts'
+import { coinsShort } from './wallet-rules.ts'
+import './wallet.css'
+
+const GIFT_ICONS: Record<number, ReactNode> = {
+  1: <Flower2 />,
+  2: <Candy />,
+  3: <Heart />,
+  4: <Wine />,
+  5: <Gem />,
+  6: <Crown />,
+}
+
+export interface SentGift {
+  animation: GiftAnimation
+  name: string
+}
+
+/**
+ * The gift picker: the catalogue with coin prices, the fan's balance, an optional message, and Send. Not
+ * enough coins goes to buying coins (and back here). `onSent` plays the animation.
+ */
+export function GiftSheet({
+  open,
+  onClose,
+  creator,
+  postId = null,
+  onSent,
+}: {
+  open: boolean
+  onClose: () => void
+  creator: Pick<PostAuthor, 'user_id' | 'user_name' | 'nickname'>
+  postId?: number | null
+  onSent: (gift: SentGift) => void
+}) {
+  const [chosen, setChosen] = useState<Gift>(Gifts[0])
+  const [message, setMessage] = useState('')
+  const messageId = useId()
+  const summary = useWalletSummary()
+  const send = useSendGift()
+  const client = useQueryClient()
+  // Not enough coins: the coin sheet takes this sheet's place, then the gift picker comes back.
+  const [buying, setBuying] = useState<number | null>(null)
+  const balance = summary.data?.coins ?? null
+  const short = balance === null ? 0 : coinsShort(chosen.coins, balance)
+  const failure = send.error
+  const needed = isApiError(failure) && failure.code === 5004 ? (coinsNeededOf(failure.fields) ?? short) : 0
+  const name = displayName(creator)
+
+  const submit = () => {
+    if (short > 0) {
+      setBuying(short)
+      return
+    }
+    send.mutate(
+      { giftId: chosen.id, creatorId: creator.user_id, postId, message },
+      {
+        onSuccess: () => {
+          setMessage('')
+          onSent({ animation: chosen.animation, name: chosen.name })
+        },
+      },
+    )
+  }
+
+  if (buying !== null) {
+    return (
+      <BuyCoinsSheet
+        open={open}
+        neededCoins={buying}
+        onClose={() => setBuying(null)}
+        onBought={() => {
+          setBuying(null)
+          send.reset()
+          void client.invalidateQueries({ queryKey: walletKeys.all })
+        }}
+      />
+    )
+  }
+  return (
+    <BottomSheet open={open} onClose={onClose} title={`Send ${name} a gift`}>
+      <div className="v-gift-sheet">
+        <p className="v-gift-sheet__balance">
+          <Coins aria-hidden="true" />
+          {balance === null ? (
+            summary.isError ? (
+              'Your balance did not load.'
+            ) : (
+              <>
+                <span className="v-visually-hidden">Loading your balance</span>
+                <span className="v-skel v-gift-sheet__balance-skel" aria-hidden="true" />
+              </>
+            )
+          ) : (
+            <>You have {formatCoins(balance)}</>
+          )}
+        </p>
+        <fieldset className="v-gift-grid">
+          <legend className="v-visually-hidden">Choose a gift</legend>
+          {Gifts.map((gift) => (
+            <button
+              key={gift.id}
+              type="button"
+              className="v-gift"
+              aria-pressed={chosen.id === gift.id}
+              data-animation={gift.animation}
+              onClick={() => {
+                setChosen(gift)
+                send.reset()
+              }}
+            >
+              <span className="v-gift__icon" aria-hidden="true">
+                {GIFT_ICONS[gift.id] ?? <Cake />}
+              </span>
+              <span className="v-gift__name">{gift.name}</span>
+              <span className="v-gift__price">{formatCoins(gift.coins)}</span>
+            </button>
+          ))}
+        </fieldset>
+        <label className="v-gift-sheet__message" htmlFor={messageId}>
+          <span>Message (optional)</span>
+          <input
+            id={messageId}
+            className="v-gift-sheet__input"
+            value={message}
+            maxLength={WalletTexts.giftMessageMax}
+            placeholder="Say something nice"
+            onChange={(event) => setMessage(event.target.value)}
+          />
+        </label>
+        {failure && needed === 0 ? (
+          <p className="v-gift-sheet__error" role="alert">
+            {messageOf(failure)}
+          </p>
+        ) : null}
+        {short > 0 || needed > 0 ? (
+          <p className="v-gift-sheet__short" role="status">
+            You need {formatCoins(Math.max(short, needed))} more for a {chosen.name}.
+          </p>
+        ) : null}
+        <Button
+          block
+          icon={short > 0 || needed > 0 ? <Coins /> : undefined}
+          loading={send.isPending}
+          disabled={balance === null && !summary.isError}
+          onClick={() => (needed > 0 ? setBuying(needed) : submit())}
+        >
+          {short > 0 || needed > 0
+            ? WalletTexts.buyCoins
+            : `Send ${chosen.name} · ${formatCoins(chosen.coins)}`}
+        </Button>
+      </div>
+    </BottomSheet>
+  )
+}
