@@ -2,6 +2,7 @@ import type { BrowserContextOptions, Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   followUser,
+  formatCoins,
   homeFeed,
   likePost,
   MEDIA_URL_PREFIX,
@@ -12,6 +13,7 @@ import {
   postDetail,
   scheduledPosts,
   Visibility,
+  WalletTexts,
 } from '../../packages/contract/src/index.ts'
 import { type Api, type ApiUser, connectApi, sessionOf } from '../support/api.ts'
 import { desktopWindow, saveShot } from '../support/artifacts.ts'
@@ -203,16 +205,18 @@ describe('feed journeys', () => {
     expect(await seriousA11yViolations(page)).toEqual([])
     await saveShot(page, SHOTS, 'mobile-feed-locked')
 
-    // Unlock and Subscribe say plainly that this build cannot do it yet.
+    // Unlock opens the unlock sheet (this fan has no coins yet: it says how many are missing); Subscribe opens
+    // the membership sheet (this creator has set no price yet). The money journeys go further.
     await ppvCard.getByRole('button', { name: `Unlock for ${PPV_PRICE} coins` }).click()
-    const unlock = page.getByRole('alertdialog', { name: 'Unlocking is coming soon' })
-    await unlock.getByText(PostTexts.unlockNotAvailable).waitFor()
-    await unlock.getByRole('button', { name: 'OK' }).click()
+    const unlock = page.getByRole('dialog', { name: WalletTexts.unlockTitle })
+    await unlock.getByText(`You need ${formatCoins(PPV_PRICE)} more to unlock this post.`).waitFor()
+    await page.keyboard.press('Escape')
     await unlock.waitFor({ state: 'detached' })
     await membersCard.getByRole('button', { name: PostTexts.subscribeToSee }).click()
-    const subscribe = page.getByRole('alertdialog', { name: 'Memberships are coming soon' })
-    await subscribe.getByText(PostTexts.subscribeNotAvailable).waitFor()
-    await subscribe.getByRole('button', { name: 'OK' }).click()
+    const subscribe = page.getByRole('dialog', { name: 'Subscribe' })
+    await subscribe.getByText('This creator does not offer memberships yet.').waitFor()
+    await page.keyboard.press('Escape')
+    await subscribe.waitFor({ state: 'detached' })
 
     // The creator's grid: locked tiles with the price or the members crown.
     await openCreatorProfile(page, creator.userName, CREATOR)

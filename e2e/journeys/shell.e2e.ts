@@ -149,8 +149,8 @@ describe('routes, guards and error pages for a guest', () => {
     await page.goto('/message')
     await page.getByRole('heading', { name: 'Messages are not available in this build yet' }).waitFor()
     await page.getByRole('navigation', { name: 'Main' }).waitFor()
-    await page.goto('/pay/wallet')
-    await page.getByRole('heading', { name: 'The wallet is not available in this build yet' }).waitFor()
+    await page.goto('/mass/list')
+    await page.getByRole('heading', { name: 'Mass messages are not available in this build yet' }).waitFor()
     expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0)
     // Profiles are built (issue 4): an unknown user name gets the profile error page, not a placeholder.
     await page.goto('/@no_such_creator')

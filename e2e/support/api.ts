@@ -112,6 +112,8 @@ export async function connectApi(baseUrl: string): Promise<Api> {
   ): Promise<Outcome<C>> {
     if (call.upload) throw new Error(`${call.path} is an upload: not supported by this client`)
     const headers = headersFor(as, deviceId, config.version)
+    // A money-moving call carries an Idempotency-Key (DESIGN §3): one per call here (no retries).
+    if (call.idempotent) headers[Headers.idempotencyKey] = randomUUID()
     const ts = Math.floor(Date.now() / 1000)
     const key = signingKey(config.signing_key, as?.token ?? null)
     let url = call.path

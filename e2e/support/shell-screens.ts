@@ -57,8 +57,8 @@ try {
     await shot(page, p('home-bubble'))
     await page.goto('/message')
     await shot(page, p('messages-not-available'))
-    await page.goto('/pay/wallet')
-    await shot(page, p('wallet-not-available'))
+    await page.goto('/mass/list')
+    await shot(page, p('mass-not-available'))
     for (const status of ['401', '9002']) {
       await page.goto(`/error/${status}`)
       await shot(page, p(`error-${status}`))

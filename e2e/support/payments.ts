@@ -1,0 +1,37 @@
+import type { Page } from 'playwright-core'
+import { urlOf, waitUntil } from './auth.ts'
+
+/** Stripe's test numbers, as the sandbox provider's hosted form lists them. */
+export const TestCards = {
+  success: '4242 4242 4242 4242',
+  insufficientFunds: '4000 0000 0000 9995',
+  threeDs: '4000 0027 6000 3184',
+  threeDsDeclined: '4000 0084 0000 1629',
+  expired: '4000 0000 0000 0069',
+} as const
+
+/** Fills the sandbox's hosted card form (the page is open) and waits to be back in the app. */
+export async function fillHostedCardForm(page: Page, number: string, name = 'Test Fan'): Promise<void> {
+  await page.locator('#card_number').waitFor()
+  await page.locator('#card_number').fill(number)
+  await page.locator('#exp').fill('12 / 34')
+  await page.locator('#cvc').fill('123')
+  await page.locator('#name').fill(name)
+  await page.getByRole('button', { name: 'Save card' }).click()
+  await waitUntil(
+    'the card form to send the fan back',
+    async () => urlOf(page),
+    (url) => !url.includes('/sandbox/payments/'),
+  )
+}
+
+/** Answers the sandbox's hosted 3DS page (it is open) and waits to be back in the app. */
+export async function answerChallenge(page: Page, pass: boolean): Promise<void> {
+  await page.getByRole('button', { name: 'Complete authentication' }).waitFor()
+  await page.getByRole('button', { name: pass ? 'Complete authentication' : 'Fail authentication' }).click()
+  await waitUntil(
+    'the 3DS page to send the fan back',
+    async () => urlOf(page),
+    (url) => !url.includes('/sandbox/payments/'),
+  )
+}
