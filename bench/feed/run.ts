@@ -16,6 +16,7 @@ import { createPost, homeFeed, okBody, Posts, savePost } from '@velvet/contract'
 import type { RunSummary } from '../http/load.ts'
 import { replaceSection, table } from '../http/markdown.ts'
 import { callApi, signedGet } from '../support/calls.ts'
+import { type CpuSplit, startCpuSplit } from '../support/cpu.ts'
 import { ms, ratio, rps } from '../support/format.ts'
 import { problemsOf, runLoad } from '../support/load-runner.ts'
 import { openBackend, startBare, startVelvet } from '../support/servers.ts'
@@ -48,6 +49,8 @@ interface Row {
   run: RunSummary
 }
 
+const loadAverage = () => (os.loadavg()[0] ?? 0).toFixed(2)
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN
   return sorted[Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length))) - 1] ?? Number.NaN
@@ -64,6 +67,7 @@ async function main(): Promise<number> {
     process.exit(2)
   }, 30 * 60_000).unref()
 
+  const loadAtStart = loadAverage()
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'velvet-bench-feed-'))
   const cleanups: Array<() => Promise<void>> = [async () => rmSync(dataDir, { recursive: true, force: true })]
   try {
@@ -122,7 +126,11 @@ async function main(): Promise<number> {
     console.log('bench:feed: bare Fastify …')
     const bareRun = await runLoad({ ...load, url: bare.url, expectBody: '{"result":"ok","data":{}}' })
     console.log('bench:feed: home feed, full speed …')
-    const feedRun = await runLoad(await feedLoad())
+    const feedLoadJob = await feedLoad()
+    const cpuOfFeed = startCpuSplit()
+    const feedRun = await runLoad(feedLoadJob)
+    const feedCpu = cpuOfFeed()
+    const feedRequests = feedRun.warmup.completed + feedRun.measured.completed
     console.log(`bench:feed: home feed at ${settings.fixedRate} req/s …`)
     const fixedRun = await runLoad({ ...(await feedLoad()), overallRate: settings.fixedRate })
 
@@ -192,6 +200,7 @@ async function main(): Promise<number> {
         `${row.label}: ${rps(r.requestsPerSecond)} req/s, p50 ${ms(r.latencyMs.p50)} ms, p99 ${ms(r.latencyMs.p99)} ms`,
       )
     }
+    console.log(`CPU per feed request (full speed): ${cpuLine(feedCpu, feedRequests)}`)
     console.log(
       `fan-out: ${fanout.reached}/${fanout.followers} followers saw the post; p50 ${ms(fanout.p50)} ms, ` +
         `p99 ${ms(fanout.p99)} ms after publishing (${fanout.reads} reads, read p99 ${ms(fanout.readP99)} ms)`,
@@ -206,7 +215,15 @@ async function main(): Promise<number> {
       return 1
     }
 
-    const section = render({ data, scale, rows, fanout, backend: backend.describe })
+    const section = render({
+      data,
+      scale,
+      rows,
+      fanout,
+      backend: backend.describe,
+      cpu: cpuLine(feedCpu, feedRequests),
+      load: { start: loadAtStart, end: loadAverage() },
+    })
     const previous = existsSync(DOCS_FILE) ? readFileSync(DOCS_FILE, 'utf8') : ''
     writeFileSync(DOCS_FILE, replaceSection(previous, SECTION_TITLE, section))
     console.log(`bench:feed: wrote "${SECTION_TITLE}" in ${DOCS_FILE}`)
@@ -216,6 +233,15 @@ async function main(): Promise<number> {
       await step().catch((error: unknown) => console.error('bench:feed: cleanup step failed:', error))
     }
   }
+}
+
+/** CPU time per request of a run: the app's main thread, the other threads, PostgreSQL. */
+function cpuLine(cpu: CpuSplit, requests: number): string {
+  const per = (value: number) => (requests > 0 ? (value / requests).toFixed(2) : '?')
+  return (
+    `app main thread ${per(cpu.mainMs)} ms, load generator and other threads ${per(cpu.otherThreadsMs)} ms, ` +
+    `PostgreSQL ${cpu.postgresMs === null ? 'not measured (not a local process)' : `${per(cpu.postgresMs)} ms`}`
+  )
 }
 
 function render(input: {
@@ -233,6 +259,8 @@ function render(input: {
     readP99: number
   }
   backend: string
+  cpu: string
+  load: { start: string; end: string }
 }): string {
   const { data, scale, rows, fanout } = input
   const [bare, full, fixed] = rows as [Row, Row, Row]
@@ -279,6 +307,13 @@ function render(input: {
     `Goals (issue 5): ≥ 3,000 req/s and p99 ≤ 50 ms at 1,000 req/s. Measured here: ` +
       `${rps(full.run.requestsPerSecond)} req/s at full speed; at the fixed rate the app answered ` +
       `${rps(fixed.run.requestsPerSecond)} req/s with p99 ${ms(fixed.run.latencyMs.p99)} ms.`,
+    '',
+    `CPU per feed request at full speed (warm-up included): ${input.cpu}. The app, PostgreSQL and the load ` +
+      `generator share ${cpus.length} CPUs, so ${rps(3_000)} req/s would leave them ` +
+      `${((cpus.length * 1000) / 3_000).toFixed(2)} ms of CPU per request all together. 1-minute load average ` +
+      `of the machine at the start and the end of the run: ${input.load.start} / ${input.load.end} ` +
+      `(other work on a shared machine shows here). What was done for speed and what is left: ` +
+      'docs/decisions.md, "Feed speed (issue 5)".',
     '',
     `Fan-out: the top creator published a post through the API; ${fanout.followers.toLocaleString('en-US')} of ` +
       `its followers then read their first feed page, ${settings.fanoutConcurrency} at a time. ` +

@@ -63,10 +63,21 @@ export async function openBackend(databaseUrl: string | undefined): Promise<Back
     database,
     describe: `PostgreSQL ${version} on ${url.hostname}:${url.port || '5432'} (scratch database, pool of 10)`,
     async close() {
+      // pool.end() resolves once its clients are asked to end, before their sockets are closed: dropping at
+      // once would terminate those backends and each client would report "database connection lost".
+      // So wait (up to 10 s) until the server has no session on the scratch database left, then drop it.
       await database.close()
       const cleanup = await openDatabase({ url: databaseUrl })
       if (cleanup.kind !== 'postgres') return
       try {
+        for (let waited = 0; waited < 10_000; waited += 50) {
+          const open = await cleanup.pool.query<{ n: number }>(
+            'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+            [name],
+          )
+          if (open.rows[0]?.n === 0) break
+          await new Promise((resolve) => setTimeout(resolve, 50))
+        }
         await cleanup.pool.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
       } finally {
         await cleanup.close()
