@@ -46,6 +46,20 @@ async function data<C extends CallDef>(
 const becomeCreator = (userId: number) =>
   t.database.db.update(users).set({ userRole: UserRole.Creator }).where(eq(users.id, userId))
 
+/** Host verification that names `referrer` in its referrer step, then approval. */
+async function becomeCreatorNaming(
+  applicant: { userId: number; token: string },
+  referrer: { userName: string },
+) {
+  for (const [call, input] of [
+    [acceptCreatorAgreement, { version: Creator.agreementVersion }],
+    [setCreatorSocial, { platform: 'instagram', handle: '@someone' }],
+    [setCreatorReferrer, { referred: true, code: referrer.userName }],
+  ] as const)
+    await data(call, input, { token: applicant.token })
+  await becomeCreator(applicant.userId)
+}
+
 describe('referral codes', () => {
   it('resolves a creator by username and refuses unknown codes and non-creators', async () => {
     const referrer = await makeCreator(t)
@@ -150,13 +164,7 @@ describe('referral earnings', () => {
   it('takes the referrer named in host verification', async () => {
     const referrer = await makeCreator(t)
     const applicant = await makeAccount(t)
-    for (const [call, input] of [
-      [acceptCreatorAgreement, { version: Creator.agreementVersion }],
-      [setCreatorSocial, { platform: 'instagram', handle: '@someone' }],
-      [setCreatorReferrer, { referred: true, code: referrer.userName }],
-    ] as const)
-      await data(call, input, { token: applicant.token })
-    await becomeCreator(applicant.userId)
+    await becomeCreatorNaming(applicant, referrer)
 
     const earnings = await data(referralEarnings, {}, { token: referrer.token })
     expect(earnings.list).toMatchObject([{ user: { user_id: applicant.userId }, sales: 0, earned_cents: 0 }])
@@ -164,6 +172,19 @@ describe('referral earnings', () => {
     expect(sale.lines).toMatchObject({ referral_cents: 40, referrer_id: referrer.userId })
     const link = await data(referralLink, {}, { token: referrer.token })
     expect(link).toMatchObject({ referred: 1, earned_cents: 40 })
+  })
+
+  it('pays the referrer named in host verification from the first sale, before anyone opens the pages', async () => {
+    const referrer = await makeCreator(t)
+    const applicant = await makeAccount(t)
+    await becomeCreatorNaming(applicant, referrer)
+
+    const sale = await giveEarnings(t, applicant.userId, 100)
+    expect(sale.lines).toMatchObject({ referral_cents: 40, referrer_id: referrer.userId })
+    const again = await giveEarnings(t, applicant.userId, 100)
+    expect(again.lines).toMatchObject({ referral_cents: 40, referrer_id: referrer.userId })
+    const earnings = await data(referralEarnings, {}, { token: referrer.token })
+    expect(earnings.list).toMatchObject([{ user: { user_id: applicant.userId }, sales: 2, earned_cents: 80 }])
   })
 
   it('shows no link to a user who is not a creator', async () => {

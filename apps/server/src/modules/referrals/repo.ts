@@ -1,6 +1,6 @@
 import { UserRole } from '@velvet/contract'
-import { and, eq, isNull, sql } from 'drizzle-orm'
-import type { Db, Tx } from '../../platform/db.ts'
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm'
+import { type Db, executePrepared, type Tx } from '../../platform/db.ts'
 import { users } from '../auth/schema.ts'
 import { referrals } from './schema.ts'
 
@@ -18,6 +18,21 @@ export interface PersonRow {
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows
+}
+
+/**
+ * Turns host-verification answers that name a live creator into referral rows (an earlier link wins), for
+ * the audits `where` selects.
+ */
+function adoptionSql(where: SQL, returning: SQL = sql``): SQL {
+  return sql`
+    INSERT INTO referrals (referred_id, referrer_id, source, created_at)
+    SELECT a.user_id, r.id, ${ReferralSource.Audit}, a.updated_at
+    FROM creator_audits a
+    JOIN users r ON lower(r.user_name) = lower(a.referrer_code)
+      AND r.user_role = ${UserRole.Creator} AND r.deleted_at IS NULL
+    WHERE a.referrer_code <> '' AND r.id <> a.user_id AND ${where}
+    ON CONFLICT (referred_id) DO NOTHING ${returning}`
 }
 
 /**
@@ -99,32 +114,36 @@ export function createReferralsRepo(db: Db) {
     async adoptAuditAnswers(scope: { referredId: number } | { referrerId: number }, conn: Conn = db) {
       const where =
         'referredId' in scope ? sql`a.user_id = ${scope.referredId}` : sql`r.id = ${scope.referrerId}`
-      await conn.execute(sql`
-        INSERT INTO referrals (referred_id, referrer_id, source, created_at)
-        SELECT a.user_id, r.id, ${ReferralSource.Audit}, a.updated_at
-        FROM creator_audits a
-        JOIN users r ON lower(r.user_name) = lower(a.referrer_code)
-          AND r.user_role = ${UserRole.Creator} AND r.deleted_at IS NULL
-        WHERE a.referrer_code <> '' AND r.id <> a.user_id AND ${where}
-        ON CONFLICT (referred_id) DO NOTHING`)
+      await conn.execute(adoptionSql(where))
     },
 
     /**
      * The referrer of a referred user and when the referral's 12 months start: when the referred user's
      * identity check was approved (they became a creator), else when the referral was recorded. Null when
-     * there is none or the referrer's account is gone.
+     * there is none or the referrer's account is gone. A host-verification answer naming a creator becomes
+     * the referral first, in the same statement (every sale asks this: one round trip).
      */
     async referralOf(referredId: number, conn: Conn = db) {
-      const rows = rowsOf<{ referrer_id: string | number; starts_at: string | Date }>(
-        await conn.execute(sql`
+      const rows = await executePrepared<{ referrer_id: string | number; starts_at: string | Date }>(
+        conn,
+        'referral_of',
+        sql`
+          WITH adopted AS (${adoptionSql(
+            sql`a.user_id = ${referredId} AND NOT EXISTS (SELECT 1 FROM referrals x WHERE x.referred_id = ${referredId})`,
+            sql`RETURNING referred_id, referrer_id, created_at`,
+          )}),
+          found AS (
+            SELECT referred_id, referrer_id, created_at FROM referrals WHERE referred_id = ${referredId}
+            UNION ALL SELECT referred_id, referrer_id, created_at FROM adopted
+          )
           SELECT r.referrer_id,
             COALESCE(
               (SELECT min(v.decided_at) FROM creator_verifications v
                 WHERE v.user_id = r.referred_id AND v.status = 'approved'),
               r.created_at) AS starts_at
-          FROM referrals r
+          FROM found r
           JOIN users ru ON ru.id = r.referrer_id AND ru.deleted_at IS NULL
-          WHERE r.referred_id = ${referredId}`),
+          LIMIT 1`,
       )
       const row = rows[0]
       return row ? { referrerId: Number(row.referrer_id), startsAt: new Date(row.starts_at) } : null

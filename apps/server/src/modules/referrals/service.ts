@@ -39,11 +39,7 @@ export function createReferralsService(deps: {
   return {
     /** For ledger/sales.ts: who earns a share of this creator's sale at `at`, if anyone. */
     async referrerOf(creatorId: number, at: Date, tx: Tx): Promise<number | null> {
-      let referral = await repo.referralOf(creatorId, tx)
-      if (!referral) {
-        await repo.adoptAuditAnswers({ referredId: creatorId }, tx)
-        referral = await repo.referralOf(creatorId, tx)
-      }
+      const referral = await repo.referralOf(creatorId, tx)
       if (!referral || referral.referrerId === creatorId) return null
       return at < addMonths(referral.startsAt, Shares.referralMonths) ? referral.referrerId : null
     },
