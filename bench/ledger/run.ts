@@ -240,11 +240,13 @@ async function main(): Promise<number> {
       `${report.unlockRows} for ${outcome.ok} unlocks; every unit sums to ${report.totals.join(' / ')} over the ledger.`,
       `Goal (issue 6): ≥ 1,600 unlocks/s, p99 ≤ 50 ms, 0 drift — ${perSecond >= 1_600 && report.p99 <= 50 && healthy ? 'met' : 'not met'} in this run.`,
       '',
-      'Where the time goes (one `node --cpu-prof` run of 8,000 attempts, 2026-11-23): about a third of the',
-      "process's CPU is socket writes to PostgreSQL — an unlock is eight statements (begin, the creator's share,",
-      'the transfer, the debit, the credit, the postings, the unlock row, commit) — and about a fifth is Drizzle',
-      'building queries. Next: fewer statements per sale (the transfer, its balances and postings as one',
-      'statement) and prepared statements for the rest.',
+      'What changed the rate (same machine, one run each): an unlock was eleven round trips (begin, the',
+      "creator's share, the referral read, adopt and read again, the transfer, debit, credit, postings, the unlock",
+      'row, commit): 851 attempts/s on 2026-11-23. On 2026-11-24 the transfer, its balances and postings became',
+      'one statement and the referral one statement (six round trips): about 1,070/s, with PostgreSQL using three',
+      'quarters of the two CPUs. Running the transfer as a named prepared statement (parsed and planned once per',
+      'connection, `executePrepared` in platform/db.ts) gave 1,534/s; the referral and share reads too,',
+      '1,698-1,758/s: planning the large statement was most of what PostgreSQL spent.',
     ].join('\n')
     writeFileSync(DOCS_FILE, replaceSection(readFileSync(DOCS_FILE, 'utf8'), SECTION_TITLE, section))
     return healthy ? 0 : 1

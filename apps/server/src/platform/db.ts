@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
@@ -58,6 +58,19 @@ export async function runMigrations(database: Database): Promise<void> {
     await client.query('SELECT pg_advisory_unlock(7715001)').catch(() => undefined)
     client.release()
   }
+}
+
+const dialect = new PgDialect()
+
+/**
+ * Runs a raw statement as a named prepared statement: on PostgreSQL it is parsed once per connection and
+ * its plan may be kept, which matters for the few large statements on hot paths (a ledger transfer is one
+ * CTE; bench/ledger measured 1.4x the rate). `name` must always stand for the same SQL text: put the
+ * statement's shape in it (e.g. how many rows a VALUES list has). PGlite runs it as an ordinary query.
+ */
+export async function executePrepared<T>(conn: Db | Tx, name: string, statement: SQL): Promise<T[]> {
+  const prepared = conn._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false)
+  return ((await prepared.execute()) as { rows: T[] }).rows
 }
 
 export async function pingDatabase(db: Db): Promise<void> {

@@ -93,6 +93,53 @@ describe('transfers', () => {
     await expectCleanAudit()
   })
 
+  it('names the short wallet when one of two debits is short, and writes nothing', async () => {
+    const rich = nextUser++
+    const poor = nextUser++
+    await mint(rich, 100)
+    await mint(poor, 5)
+    const twoPayers = {
+      key: `two-payers-${rich}`,
+      kind: TransferKind.Gift,
+      actorUserId: rich,
+      postings: [
+        { account: fanCoins(rich), amount: -10 },
+        { account: fanCoins(poor), amount: -10 },
+        { account: { kind: AccountKind.CoinIssuance }, amount: 20 },
+      ],
+    }
+    const refusal = await ledger()
+      .transfer(twoPayers)
+      .catch((error: unknown) => error)
+    expect(refusal).toBeInstanceOf(LedgerRefusal)
+    expect(refusal).toMatchObject({ reason: 'insufficient_funds', account: fanCoins(poor) })
+    expect(await ledger().coins(rich)).toBe(100)
+    expect(await ledger().coins(poor)).toBe(5)
+    expect(await ledger().transferByKey(twoPayers.key)).toBeNull()
+    await expectCleanAudit()
+  })
+
+  it('keeps every posting of an account named twice and moves its balance by their sum', async () => {
+    const fan = nextUser++
+    await mint(fan, 50)
+    const { transfer } = await ledger().transfer({
+      key: `twice-${fan}`,
+      kind: TransferKind.Refund,
+      actorUserId: fan,
+      postings: [
+        { account: fanCoins(fan), amount: -30 },
+        { account: { kind: AccountKind.CoinIssuance }, amount: 30 },
+        { account: fanCoins(fan), amount: 12 },
+        { account: { kind: AccountKind.CoinIssuance }, amount: -12 },
+      ],
+    })
+    expect(await ledger().coins(fan)).toBe(32)
+    const postings = await ledger().postingsOf(transfer.id)
+    expect(postings.map((p) => p.amount)).toEqual([-30, 30, 12, -12])
+    expect(postings.filter((p) => p.userId === fan)).toHaveLength(2)
+    await expectCleanAudit()
+  })
+
   it('refuses unbalanced postings before writing anything', async () => {
     await expect(
       ledger().transfer({

@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
-import type { Db, Tx } from '../../platform/db.ts'
-import { type AccountKind, SYSTEM_ACCOUNT_UNITS, type Unit, unitOf } from './accounts.ts'
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
+import { type Db, executePrepared, type Tx } from '../../platform/db.ts'
+import { SYSTEM_ACCOUNT_UNITS, type Unit } from './accounts.ts'
 import { idempotencyRecords, ledgerAccounts, ledgerPostings, ledgerTransfers } from './schema.ts'
 
 type Conn = Db | Tx
@@ -37,8 +37,42 @@ export interface StoredAnswer {
   response: unknown
 }
 
+/** The net change of one user account in a transfer (credit ≥ 0, debit < 0). */
+export interface UserMove {
+  kind: number
+  userId: number
+  unit: Unit
+  net: number
+}
+
+/** A posting line: on a user account (kind and user) or a system account (its id). */
+export type PostingLine = { unit: Unit; amount: number } & (
+  | { kind: number; userId: number; accountId?: undefined }
+  | { accountId: number; kind?: undefined; userId?: undefined }
+)
+
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows
+}
+
+/** `(VALUES …) AS m(kind, user_id, unit, net)` of user moves (an empty typed set when there are none). */
+function movesTable(moves: UserMove[]): SQL {
+  if (moves.length === 0)
+    return sql`(SELECT 0::smallint AS kind, 0::bigint AS user_id, 0::smallint AS unit, 0::bigint AS net WHERE false) AS m`
+  const rows = moves.map(
+    (move) =>
+      sql`(${move.kind}::smallint, ${move.userId}::bigint, ${move.unit}::smallint, ${move.net}::bigint)`,
+  )
+  return sql`(VALUES ${sql.join(rows, sql`, `)}) AS m(kind, user_id, unit, net)`
+}
+
+/** `(VALUES …) AS p(ord, kind, user_id, account_id, unit, amount)` of posting lines, in their order. */
+function postingsTable(lines: PostingLine[]): SQL {
+  const rows = lines.map(
+    (line, ord) =>
+      sql`(${ord}::int, ${line.kind ?? null}::smallint, ${line.userId ?? null}::bigint, ${line.accountId ?? null}::bigint, ${line.unit}::smallint, ${line.amount}::bigint)`,
+  )
+  return sql`(VALUES ${sql.join(rows, sql`, `)}) AS p(ord, kind, user_id, account_id, unit, amount)`
 }
 
 /** The only SQL that writes the ledger tables (DESIGN §4: one service moves money). */
@@ -63,10 +97,66 @@ export function createLedgerRepo(db: Db) {
       return new Map(rows.map((row) => [row.kind, row.id]))
     },
 
-    /** Inserts the transfer unless its idempotency key (or, for unlocks, its buyer and item) exists. */
-    async insertTransfer(tx: Tx, row: NewTransfer): Promise<TransferRow | null> {
-      const inserted = await tx.insert(ledgerTransfers).values(row).onConflictDoNothing().returning()
-      return inserted[0] ?? null
+    /**
+     * Writes a whole transfer in one statement (one round trip; bench/ledger): the transfer row unless its
+     * key (or, for unlocks, its buyer and item) exists, the user balance changes — a debit only where the
+     * balance covers it — and every posting. When a debit is short nothing but the transfer row is written
+     * and the caller's transaction must roll back (the service throws). Answers the new transfer's id (null
+     * when the row existed) and which user accounts were debited.
+     */
+    async writeTransfer(tx: Tx, row: NewTransfer, moves: UserMove[], postings: PostingLine[]) {
+      const debits = moves.filter((move) => move.net < 0)
+      const credits = moves.filter((move) => move.net >= 0)
+      const rows = await executePrepared<{ transfer_id: string | number | null; debited: string | null }>(
+        tx,
+        `ledger_transfer_${debits.length}_${credits.length}_${postings.length}`,
+        sql`
+          WITH t AS (
+            INSERT INTO ledger_transfers (kind, idempotency_key, actor_user_id, counterparty_user_id,
+              item_type, item_id, reverses_id, meta, created_at)
+            VALUES (${row.kind}, ${row.idempotencyKey}, ${row.actorUserId}::bigint,
+              ${row.counterpartyUserId}::bigint, ${row.itemType}::text, ${row.itemId}::text,
+              ${row.reversesId}::bigint, ${JSON.stringify(row.meta)}::jsonb, ${row.createdAt.toISOString()}::timestamptz)
+            ON CONFLICT DO NOTHING
+            RETURNING id
+          ),
+          debited AS (
+            UPDATE ledger_accounts a SET balance = a.balance + m.net
+            FROM ${movesTable(debits)}
+            WHERE EXISTS (SELECT 1 FROM t) AND a.user_id = m.user_id AND a.kind = m.kind
+              AND a.balance + m.net >= 0
+            RETURNING a.id, a.kind, a.user_id
+          ),
+          credited AS (
+            INSERT INTO ledger_accounts (kind, user_id, unit, balance)
+            SELECT m.kind, m.user_id, m.unit, m.net FROM ${movesTable(credits)}
+            WHERE EXISTS (SELECT 1 FROM t) AND (SELECT count(*) FROM debited) = ${debits.length}
+            ON CONFLICT (user_id, kind) WHERE user_id IS NOT NULL
+            DO UPDATE SET balance = ledger_accounts.balance + EXCLUDED.balance
+            RETURNING id, kind, user_id
+          ),
+          moved AS (
+            SELECT id, kind, user_id FROM debited UNION ALL SELECT id, kind, user_id FROM credited
+          ),
+          posted AS (
+            INSERT INTO ledger_postings (transfer_id, account_id, unit, amount, created_at)
+            SELECT t.id, COALESCE(a.id, p.account_id), p.unit, p.amount, ${row.createdAt.toISOString()}::timestamptz
+            FROM t CROSS JOIN ${postingsTable(postings)}
+            LEFT JOIN moved a ON a.kind = p.kind AND a.user_id = p.user_id
+            WHERE (SELECT count(*) FROM debited) = ${debits.length}
+            ORDER BY p.ord
+            RETURNING id
+          )
+          SELECT (SELECT id FROM t) AS transfer_id,
+            (SELECT string_agg(kind || ':' || user_id, ',') FROM debited) AS debited,
+            (SELECT count(*) FROM posted) AS posted`,
+      )
+      const answer = rows[0]
+      const debited = new Set(answer?.debited ? answer.debited.split(',') : [])
+      return {
+        transferId: answer?.transfer_id == null ? null : Number(answer.transfer_id),
+        short: debits.filter((move) => !debited.has(`${move.kind}:${move.userId}`)),
+      }
     },
 
     async transferByKey(conn: Conn, idempotencyKey: string): Promise<TransferRow | null> {
@@ -101,60 +191,6 @@ export function createLedgerRepo(db: Db) {
           ),
         )
       return rows[0] ?? null
-    },
-
-    /**
-     * Credits a user account, creating it on first use. Answers the account id and new balance.
-     */
-    async credit(
-      tx: Tx,
-      userId: number,
-      kind: number,
-      amount: number,
-    ): Promise<{ id: number; balance: number }> {
-      const unit = unitOf(kind as AccountKind)
-      const rows = rowsOf<{ id: string | number; balance: string | number }>(
-        await tx.execute(sql`
-          INSERT INTO ledger_accounts (kind, user_id, unit, balance)
-          VALUES (${kind}, ${userId}, ${unit}, ${amount})
-          ON CONFLICT (user_id, kind) WHERE user_id IS NOT NULL
-          DO UPDATE SET balance = ledger_accounts.balance + EXCLUDED.balance
-          RETURNING id, balance`),
-      )
-      const row = rows[0]
-      if (!row) throw new Error('ledger credit returned no row')
-      return { id: Number(row.id), balance: Number(row.balance) }
-    },
-
-    /**
-     * Debits a user account only if it has enough; null when it does not (or does not exist). The
-     * database's CHECK refuses a negative balance even if this condition were ever wrong.
-     */
-    async debit(
-      tx: Tx,
-      userId: number,
-      kind: number,
-      amount: number,
-    ): Promise<{ id: number; balance: number } | null> {
-      const rows = rowsOf<{ id: string | number; balance: string | number }>(
-        await tx.execute(sql`
-          UPDATE ledger_accounts SET balance = balance - ${amount}
-          WHERE user_id = ${userId} AND kind = ${kind} AND balance >= ${amount}
-          RETURNING id, balance`),
-      )
-      const row = rows[0]
-      return row ? { id: Number(row.id), balance: Number(row.balance) } : null
-    },
-
-    async insertPostings(
-      tx: Tx,
-      transferId: number,
-      postings: Array<{ accountId: number; unit: Unit; amount: number }>,
-      at: Date,
-    ): Promise<void> {
-      await tx
-        .insert(ledgerPostings)
-        .values(postings.map((posting) => ({ ...posting, transferId, createdAt: at })))
     },
 
     /** A user account's balance (0 when it does not exist yet). */

@@ -1,6 +1,6 @@
 import { coinsToCents, Shares, splitSale } from '@velvet/contract'
-import { eq } from 'drizzle-orm'
-import type { Db, Tx } from '../../platform/db.ts'
+import { sql } from 'drizzle-orm'
+import { type Db, executePrepared, type Tx } from '../../platform/db.ts'
 import { AccountKind, type PostingInput, type TransferKind } from './accounts.ts'
 import { creatorTerms } from './schema.ts'
 import type { LedgerService, TransferResult } from './service.ts'
@@ -49,11 +49,12 @@ export function createSales(deps: {
   const { db, ledger } = deps
 
   async function shareBps(creatorId: number, conn: Db | Tx): Promise<number> {
-    const rows = await conn
-      .select({ shareBps: creatorTerms.shareBps })
-      .from(creatorTerms)
-      .where(eq(creatorTerms.creatorId, creatorId))
-    return rows[0]?.shareBps ?? Shares.creatorDefaultBps
+    const rows = await executePrepared<{ share_bps: number }>(
+      conn,
+      'creator_share',
+      sql`SELECT share_bps FROM creator_terms WHERE creator_id = ${creatorId}`,
+    )
+    return rows[0] ? Number(rows[0].share_bps) : Shares.creatorDefaultBps
   }
 
   async function salePostings(request: SaleRequest, tx: Tx) {

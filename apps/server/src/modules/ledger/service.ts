@@ -11,7 +11,7 @@ import {
   USER_ACCOUNT_UNITS,
   unitOf,
 } from './accounts.ts'
-import type { LedgerRepo, TransferRow } from './repo.ts'
+import type { LedgerRepo, NewTransfer, PostingLine, TransferRow, UserMove } from './repo.ts'
 
 export interface TransferRequest {
   /** Unique per operation: a replay with the same key is a no-op that answers the first transfer. */
@@ -83,8 +83,7 @@ export function createLedgerService({ repo, clock }: { repo: LedgerRepo; clock: 
 
   async function writeTransfer(tx: Tx, request: TransferRequest): Promise<TransferResult> {
     assertBalanced(request.postings)
-    const at = clock.now()
-    const transfer = await repo.insertTransfer(tx, {
+    const row: NewTransfer = {
       kind: request.kind,
       idempotencyKey: request.key,
       actorUserId: request.actorUserId ?? null,
@@ -93,42 +92,40 @@ export function createLedgerService({ repo, clock }: { repo: LedgerRepo; clock: 
       itemId: request.item?.id ?? null,
       reversesId: request.reversesId ?? null,
       meta: request.meta ?? {},
-      createdAt: at,
-    })
-    if (transfer === null) {
+      createdAt: clock.now(),
+    }
+    // The net change per user account, in a fixed order (kind, user).
+    const nets = new Map<string, UserMove>()
+    const lines: PostingLine[] = []
+    for (const { account, amount } of request.postings) {
+      const unit = unitOf(account.kind)
+      if (!isUserAccount(account)) {
+        lines.push({ accountId: await systemAccountId(account.kind), unit, amount })
+        continue
+      }
+      lines.push({ kind: account.kind, userId: account.userId, unit, amount })
+      const id = `${account.kind}:${account.userId}`
+      const move = nets.get(id) ?? { kind: account.kind, userId: account.userId, unit, net: 0 }
+      move.net += amount
+      nets.set(id, move)
+    }
+    const moves = [...nets.values()].sort((a, b) => a.kind - b.kind || a.userId - b.userId)
+    const written = await repo.writeTransfer(tx, row, moves, lines)
+    if (written.transferId === null) {
       const existing = await repo.transferByKey(tx, request.key)
       if (existing) return { transfer: existing, created: false }
       // The key is new, so the unique (buyer, item) of unlocks refused it.
       throw new LedgerRefusal('already_owned')
     }
-    // User accounts in a fixed order (kind, user) so two transfers never wait on each other in a cycle.
-    const userPostings = request.postings
-      .filter((posting) => isUserAccount(posting.account))
-      .sort((a, b) => {
-        const x = a.account as { kind: number; userId: number }
-        const y = b.account as { kind: number; userId: number }
-        return x.kind - y.kind || x.userId - y.userId
-      })
-    const lines: Array<{ accountId: number; unit: 1 | 2; amount: number }> = []
-    for (const posting of userPostings) {
-      const account = posting.account as { kind: number; userId: number }
-      const unit = unitOf(account.kind as AccountKind)
-      if (posting.amount > 0) {
-        const { id: accountId } = await repo.credit(tx, account.userId, account.kind, posting.amount)
-        lines.push({ accountId, unit, amount: posting.amount })
-      } else {
-        const debited = await repo.debit(tx, account.userId, account.kind, -posting.amount)
-        if (!debited) throw new LedgerRefusal('insufficient_funds', posting.account)
-        lines.push({ accountId: debited.id, unit, amount: posting.amount })
-      }
+    const short = written.short[0]
+    if (short) {
+      // Only the transfer row was written; the refusal rolls the transaction back.
+      throw new LedgerRefusal('insufficient_funds', {
+        kind: short.kind,
+        userId: short.userId,
+      } as AccountRef)
     }
-    for (const posting of request.postings) {
-      if (isUserAccount(posting.account)) continue
-      const accountId = await systemAccountId(posting.account.kind)
-      lines.push({ accountId, unit: unitOf(posting.account.kind), amount: posting.amount })
-    }
-    await repo.insertPostings(tx, transfer.id, lines, at)
-    return { transfer, created: true }
+    return { transfer: { id: written.transferId, ...row }, created: true }
   }
 
   return {
