@@ -176,6 +176,25 @@ export function createPaymentsRepo(db: Db) {
     },
 
     /** The payment, locked for the transaction that moves it. */
+    /**
+     * Payments still waiting on the provider (pending, or a 3DS page) with no change since `before`: the
+     * reconciliation sweep asks the provider about them, oldest first.
+     */
+    async openPaymentsBefore(before: Date, limit: number): Promise<PaymentRow[]> {
+      return db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            sql`${payments.status} IN (${sql.raw(String(PaymentState.Pending))}, ${sql.raw(String(PaymentState.RequiresAction))})`,
+            sql`${payments.providerRef} IS NOT NULL`,
+            sql`${payments.updatedAt} < ${before.toISOString()}::timestamptz`,
+          ),
+        )
+        .orderBy(payments.updatedAt)
+        .limit(limit)
+    },
+
     async lockPayment(tx: Tx, id: number): Promise<PaymentRow | null> {
       const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update')
       return row ?? null

@@ -69,6 +69,10 @@ export const payments = pgTable(
     index('payments_user_idx').on(t.userId, t.id),
     index('payments_card_idx').on(t.cardId),
     uniqueIndex('payments_provider_ref_key').on(t.provider, t.providerRef),
+    // The reconciliation sweep reads the few payments still waiting on the provider.
+    index('payments_open_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} IN (0, 1) AND ${t.providerRef} IS NOT NULL`),
   ],
 )
 

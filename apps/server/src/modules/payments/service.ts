@@ -214,6 +214,29 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       return settle(row.id, state)
     },
 
+    /**
+     * The reconciliation sweep: payments that have waited on the provider for `olderThanMs` (a webhook
+     * lost, a tab closed on the 3DS page) are asked about and settled as the provider says; one that still
+     * waits on 3DS stays open. Answers how many changed. A settled payment is final, so running this beside
+     * a late webhook changes nothing twice.
+     */
+    async reconcile(olderThanMs: number, limit = 100): Promise<number> {
+      const open = await repo.openPaymentsBefore(new Date(clock.now().getTime() - olderThanMs), limit)
+      let changed = 0
+      for (const row of open) {
+        try {
+          const state = row.providerRef ? await provider.fetchCharge(row.providerRef) : null
+          if (!state || state.status === 'requires_action') continue
+          const after = await settle(row.id, state)
+          if (after.status !== row.status) changed++
+        } catch (error) {
+          log.error({ err: error, payment: row.id }, 'payment reconciliation failed; the next sweep retries')
+        }
+      }
+      if (changed > 0) log.info({ changed, asked: open.length }, 'payments reconciled')
+      return changed
+    },
+
     /** One verified provider event, applied once by event id in the transaction of its effect. */
     async handleEvent(event: PaymentWebhookEvent): Promise<void> {
       const at = clock.now()

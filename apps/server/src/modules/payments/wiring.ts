@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
+import type { Jobs } from '../../platform/jobs.ts'
 import { createSandboxPayments, type SandboxPayments } from '../../platform/payments/sandbox.ts'
 import { registerSandboxPaymentRoutes } from '../../platform/payments/sandbox-routes.ts'
 import type { MoneyDeps, MoneyPart } from '../ledger/wiring.ts'
@@ -8,6 +9,10 @@ import { createPaymentsRepo } from './repo.ts'
 import { registerPaymentsRoutes } from './routes.ts'
 import { createSandboxPaymentsRepo } from './sandbox-repo.ts'
 import { createPaymentsService, type PaymentsService } from './service.ts'
+
+/** Every five minutes, payments that have waited on the provider for ten are asked about (lost webhooks). */
+export const RECONCILE_QUEUE = 'payments-reconcile'
+export const RECONCILE_AFTER_MS = 10 * 60_000
 
 /**
  * Payments (issue 6): the sandbox card provider (hosted card form, 3DS page, signed webhooks), saved cards,
@@ -50,7 +55,13 @@ export function wirePayments(deps: MoneyDeps): MoneyPart & {
       })
       registerSandboxPaymentRoutes(app, { sandbox, clock: deps.clock })
     },
-    async registerWorkers() {},
+    async registerWorkers(boss: Jobs) {
+      await boss.createQueue(RECONCILE_QUEUE)
+      await boss.schedule(RECONCILE_QUEUE, '*/5 * * * *', {}, { tz: 'UTC' })
+      await boss.work(RECONCILE_QUEUE, async () => {
+        await service.reconcile(RECONCILE_AFTER_MS)
+      })
+    },
     async close() {
       sandbox.close()
     },
