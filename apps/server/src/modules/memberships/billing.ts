@@ -121,6 +121,8 @@ export function createBilling({ repo, sales, ledger, entitlements, jobs, clock }
           fee_cents: -lines.fee_cents,
           net_cents: -takenNet,
           referral_cents: -takenReferral,
+          // The referrer's earnings list sums referral_cents of transfers naming them: the reversal too.
+          referrer_id: takenReferral > 0 ? lines.referrer_id : null,
           loss_cents: lossCents,
           payment_id: payment.id,
           description: 'Chargeback: membership',

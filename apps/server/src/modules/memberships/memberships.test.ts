@@ -10,6 +10,7 @@ import {
   membershipPlanSave,
   PaymentTexts,
   paymentStatus,
+  referralEarnings,
   subscriberList,
   subscriptionAutoRenew,
   subscriptionDetail,
@@ -18,6 +19,7 @@ import {
   trialLinkList,
   trialLinkRevoke,
   Visibility,
+  walletSummary,
 } from '@velvet/contract'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -309,11 +311,22 @@ describe('one payment per membership', () => {
 describe('chargebacks', () => {
   it("end the membership and take the creator's share back (what the wallet lacks is the platform's loss)", async () => {
     const creator = await makePlanCreator(t, { price_usd: 25 })
+    const referrer = await makeCreator(t)
+    await t.database.db.execute(
+      sql`INSERT INTO referrals (referred_id, referrer_id, source, created_at) VALUES (${creator.userId}, ${referrer.userId}, 1, now())`,
+    )
     const post = await makePost(t, creator, { visibility: Visibility.Members })
     const fan = await makeAccount(t)
     await addCard(t, fan)
     await subscribe(t, fan, { creator_id: creator.userId, expected_cents: 2500 })
     expect(await earningsOf(creator.userId)).toBe(2000)
+    expect(await earningsOf(referrer.userId)).toBe(100)
+    const spent = async () =>
+      (await t.call(walletSummary, {}, { token: fan.token })).body.data.spent_cents_30d
+    const referred = async () =>
+      (await t.call(referralEarnings, {}, { token: referrer.token })).body.data.list[0]
+    expect(await spent()).toBe(2500)
+    expect(await referred()).toMatchObject({ sales: 1, earned_cents: 100 })
     const payments = t.app.services.money.payments
     const found = (await t.database.db.execute(
       sql`SELECT provider_ref FROM payments WHERE user_id = ${fan.userId} AND purpose = 'membership'`,
@@ -325,13 +338,23 @@ describe('chargebacks', () => {
     await payments.handleEvent(dispute)
 
     expect(await earningsOf(creator.userId)).toBe(0)
+    expect(await earningsOf(referrer.userId)).toBe(0)
+    // The reversed sale leaves the fan's spent level and the referrer's earnings (still one sale listed).
+    expect(await spent()).toBe(0)
+    expect(await referred()).toMatchObject({ sales: 1, earned_cents: 0 })
     expect(await seesPost(t, fan, post.postId)).toBe(false)
     expect(await subscriptionRow(t, fan, creator)).toMatchObject({ status: 3, nextChargeAt: null })
     const reversals = (await t.database.db.execute(
       sql`SELECT meta FROM ledger_transfers WHERE kind = ${TransferKind.Chargeback} AND actor_user_id = ${fan.userId}`,
     )) as unknown as { rows: { meta: Record<string, number> }[] }
     expect(reversals.rows).toHaveLength(1)
-    expect(reversals.rows[0]?.meta).toMatchObject({ gross_cents: -2500, net_cents: -2000, loss_cents: 0 })
+    expect(reversals.rows[0]?.meta).toMatchObject({
+      gross_cents: -2500,
+      net_cents: -2000,
+      referral_cents: -100,
+      referrer_id: referrer.userId,
+      loss_cents: 0,
+    })
     await expectCleanLedger(t)
   })
 })

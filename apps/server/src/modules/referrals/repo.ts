@@ -214,7 +214,7 @@ export function createReferralsRepo(db: Db) {
               )})`
       const rows = rowsOf<{ creator_id: string | number; sales: string | number; cents: string | number }>(
         await db.execute(sql`
-          SELECT counterparty_user_id AS creator_id, count(*) AS sales,
+          SELECT counterparty_user_id AS creator_id, count(*) FILTER (WHERE reverses_id IS NULL) AS sales,
             coalesce(sum((meta->>'referral_cents')::bigint), 0) AS cents
           FROM ledger_transfers
           WHERE meta->>'referrer_id' = ${String(referrerId)} ${among}

@@ -124,13 +124,19 @@ export function createWalletRepo(db: Db) {
       }))
     },
 
-    /** US cents a fan spent since `since`: the gross of every sale they paid for (coins or card). */
+    /**
+     * US cents a fan spent since `since`: the gross of every sale they paid for (coins or card), less the
+     * sales reversed since then (a chargeback's gross is negative).
+     */
     async spentCentsSince(userId: number, since: Date): Promise<number> {
       const rows = rowsOf<{ total: string | number | null }>(
         await db.execute(sql`
-          SELECT COALESCE(SUM((meta->>'gross_cents')::bigint), 0) AS total FROM ledger_transfers
-          WHERE actor_user_id = ${userId} AND created_at >= ${since}
-            AND kind IN (${kindList(SPENDING_KINDS)})`),
+          SELECT COALESCE(SUM((t.meta->>'gross_cents')::bigint), 0) AS total FROM ledger_transfers t
+          WHERE t.actor_user_id = ${userId} AND t.created_at >= ${since}
+            AND (t.kind IN (${kindList(SPENDING_KINDS)})
+              OR (t.kind = ${TransferKind.Chargeback} AND EXISTS (
+                SELECT 1 FROM ledger_transfers s
+                WHERE s.id = t.reverses_id AND s.kind IN (${kindList(SPENDING_KINDS)}))))`),
       )
       return Number(rows[0]?.total ?? 0)
     },
