@@ -67,6 +67,10 @@ export const ledgerTransfers = pgTable(
     index('ledger_transfers_actor_idx').on(t.actorUserId, t.id),
     index('ledger_transfers_counterparty_idx').on(t.counterpartyUserId, t.id),
     index('ledger_transfers_item_idx').on(t.itemType, t.itemId),
+    // A referrer's earnings (referrals/repo.ts) read the sales and reversals that name them.
+    index('ledger_transfers_referrer_idx')
+      .on(sql`(${t.meta}->>'referrer_id')`)
+      .where(sql`(${t.meta}->>'referrer_id') IS NOT NULL`),
     // spec/issue 6: a buyer owns an item once; a second purchase of the same item cannot be written.
     uniqueIndex('ledger_transfers_unlock_once_idx')
       .on(t.actorUserId, t.itemType, t.itemId)

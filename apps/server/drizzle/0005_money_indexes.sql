@@ -1,0 +1,2 @@
+CREATE INDEX "ledger_transfers_referrer_idx" ON "ledger_transfers" USING btree (("meta"->>'referrer_id')) WHERE ("ledger_transfers"."meta"->>'referrer_id') IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "payments_open_idx" ON "payments" USING btree ("updated_at") WHERE "payments"."status" IN (0, 1) AND "payments"."provider_ref" IS NOT NULL;

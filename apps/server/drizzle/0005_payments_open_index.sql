@@ -1,1 +1,0 @@
-CREATE INDEX "payments_open_idx" ON "payments" USING btree ("updated_at") WHERE "payments"."status" IN (0, 1) AND "payments"."provider_ref" IS NOT NULL;
