@@ -25,6 +25,8 @@ import { createGoogleVerifier } from './modules/auth/google.ts'
 import { createAuthRepo } from './modules/auth/repo.ts'
 import { registerAuthRoutes } from './modules/auth/routes.ts'
 import { type Clock, createAuthService } from './modules/auth/service.ts'
+import type { ChatService } from './modules/chat/service.ts'
+import { wireChat } from './modules/chat/wiring.ts'
 import { createCreatorRepo } from './modules/creator/repo.ts'
 import { registerCreatorRoutes } from './modules/creator/routes.ts'
 import { createSandboxRepo } from './modules/creator/sandbox-repo.ts'
@@ -98,6 +100,7 @@ export interface AppServices {
   demo: DemoService
   /** The ledger (the one service that moves money), sales, card payments and memberships (issue 6). */
   money: Pick<MoneyModules, 'ledger' | 'sales' | 'payments' | 'memberships'>
+  chat: ChatService
   /** Unlocks and memberships as posts see them. */
   entitlements: ReturnType<typeof wirePosts>['entitlements']
 }
@@ -266,6 +269,8 @@ export async function buildApp({
   const system = createSystemService({
     repo: createSystemRepo(database.db),
     notifications,
+    // Called at request time, once the chat module below is wired.
+    chatUnread: (userId) => chat.service.unreadTotals(userId),
     clock,
     log: app.log.child({ name: 'system' }),
   })
@@ -278,6 +283,14 @@ export async function buildApp({
     portraitUrl: (key) => storage.publicUrl(key),
     // Called at request time, once the posts module below is wired.
     assertPostReportable: (reporterId, postId, ip) => posts.assertReportable(reporterId, postId, ip),
+  })
+  const chat = wireChat({
+    db: database.db,
+    social: socialModules.social,
+    realtime,
+    clock,
+    portraitUrl: (key) => storage.publicUrl(key),
+    log: app.log.child({ name: 'chat' }),
   })
   const media = wireMedia({
     db: database.db,
@@ -353,6 +366,7 @@ export async function buildApp({
     creator,
     demo,
     money,
+    chat: chat.service,
     entitlements: posts.entitlements,
   })
 
@@ -364,6 +378,7 @@ export async function buildApp({
   registerPushRoutes(app, { push })
   registerUsersRoutes(app, { users, profiles: socialModules.profiles })
   socialModules.register(app)
+  chat.register(app)
   registerAccountRoutes(app, { account, emails: emailPreferences })
   registerCreatorRoutes(app, { creator, provider: sandbox.provider, clock })
   registerSandboxRoutes(app, { sandbox, clock })

@@ -2,6 +2,7 @@
 
 export * from './modules/account/schema.ts'
 export * from './modules/auth/schema.ts'
+export * from './modules/chat/schema.ts'
 export * from './modules/creator/schema.ts'
 export * from './modules/entitlements/schema.ts'
 export * from './modules/ledger/schema.ts'

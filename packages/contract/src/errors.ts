@@ -176,6 +176,8 @@ export const ErrorCodes = {
     status: 500,
     message: "It looks like you've been here for a while. Please refresh the page to continue. (9002)",
   },
+  ConversationNotFound: { code: 6001, status: 404, message: 'This conversation is not available.' },
+  ChatNotAllowed: { code: 6002, status: 403, message: "You can't message this account." },
   BlockedLocation: { code: 30023, status: 404, message: 'Sorry, the profile or page does not exist.' },
 } as const
 

@@ -1,5 +1,6 @@
 export * from './calls/account.ts'
 export * from './calls/auth.ts'
+export * from './calls/chat.ts'
 export * from './calls/creator.ts'
 export * from './calls/define.ts'
 export * from './calls/media.ts'

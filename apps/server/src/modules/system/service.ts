@@ -17,11 +17,13 @@ export const defaultSettings: SystemSettings = {
 export interface SystemServiceDeps {
   repo: SystemRepo
   notifications: Pick<NotificationService, 'unreadCount'>
+  /** TC and SC from the chat module (called at request time). */
+  chatUnread: (userId: number) => Promise<{ TC: number; SC: number }>
   clock: Clock
   log: FastifyBaseLogger
 }
 
-export function createSystemService({ repo, notifications, clock, log }: SystemServiceDeps) {
+export function createSystemService({ repo, notifications, chatUnread, clock, log }: SystemServiceDeps) {
   async function settings(): Promise<SystemSettings> {
     const merged: Record<string, unknown> = { ...defaultSettings }
     for (const { key, value } of await repo.settingRows()) {
@@ -51,12 +53,13 @@ export function createSystemService({ repo, notifications, clock, log }: SystemS
       return repo.insertSettingOnce(key, value, clock.now(), tx)
     },
 
-    /**
-     * Tab badge totals. TC and SC are 0 because there are no conversations yet (the chat issue adds
-     * them); custody_status is omitted until managed accounts exist.
-     */
+    /** Tab badge totals (spec §3); custody_status is omitted until managed accounts exist. */
     async init(viewer: Viewer) {
-      return { TC: 0, TN: await notifications.unreadCount(viewer.userId), SC: 0 }
+      const [chat, TN] = await Promise.all([
+        chatUnread(viewer.userId),
+        notifications.unreadCount(viewer.userId),
+      ])
+      return { TC: chat.TC, TN, SC: chat.SC }
     },
 
     async report(viewer: Viewer, action: string, payload: Record<string, string | number | boolean>) {

@@ -1,0 +1,306 @@
+import { type ConversationFilter, MsgType } from '@velvet/contract'
+import { and, desc, eq, lt, sql } from 'drizzle-orm'
+import type { Db, Tx } from '../../platform/db.ts'
+import { users } from '../auth/schema.ts'
+import { liveMembership } from '../entitlements/conditions.ts'
+import { memberships } from '../entitlements/schema.ts'
+import { cursorText } from '../posts/rows.ts'
+import type { Cursor } from '../social/cursor.ts'
+import { SPENDING_KINDS, type UserCardRow } from '../wallet/repo.ts'
+import { chatMessages, conversationSides, conversations } from './schema.ts'
+
+type Conn = Db | Tx
+
+export type MessageRow = typeof chatMessages.$inferSelect
+export type SideRow = typeof conversationSides.$inferSelect
+
+/** The other side of a conversation (the same card rows the wallet's statement reads). */
+export type PeerRow = UserCardRow
+
+export interface ConversationRow {
+  side: SideRow
+  peer: PeerRow
+  /** The other side's own row: how far it has read (read receipts). */
+  peerReadId: number
+  last: MessageRow | null
+  cursor: Cursor
+}
+
+export interface NewMessage {
+  conversationId: number
+  senderId: number
+  clientMsgId: string | null
+  msgType: number
+  text: string
+  authorship: number
+  createdAt: Date
+}
+
+const peerColumns = {
+  id: users.id,
+  userName: users.userName,
+  nickname: users.nickname,
+  portrait: users.portrait,
+  userRole: users.userRole,
+  deletedAt: users.deletedAt,
+}
+
+/**
+ * The SQL of chat. It reads, never writes, other modules' tables: users (the other side's card), memberships
+ * (the members filter) and ledger transfers (whether a fan has spent with a creator).
+ */
+export function createChatRepo(db: Db) {
+  return {
+    db,
+
+    /** The conversation of two users, made with both sides on first use. */
+    async openConversation(a: number, b: number, at: Date): Promise<number> {
+      const [low, high] = a < b ? [a, b] : [b, a]
+      return db.transaction(async (tx) => {
+        await tx
+          .insert(conversations)
+          .values({ userLow: low, userHigh: high, createdAt: at })
+          .onConflictDoNothing()
+        const [row] = await tx
+          .select({ id: conversations.id })
+          .from(conversations)
+          .where(and(eq(conversations.userLow, low), eq(conversations.userHigh, high)))
+        if (!row) throw new Error('conversation row is missing after insert')
+        await tx
+          .insert(conversationSides)
+          .values([
+            { userId: a, conversationId: row.id, peerId: b },
+            { userId: b, conversationId: row.id, peerId: a },
+          ])
+          .onConflictDoNothing()
+        return row.id
+      })
+    },
+
+    /** The conversation of two users, if there is one. */
+    async conversationBetween(a: number, b: number): Promise<number | null> {
+      const [low, high] = a < b ? [a, b] : [b, a]
+      const [row] = await db
+        .select({ id: conversations.id })
+        .from(conversations)
+        .where(and(eq(conversations.userLow, low), eq(conversations.userHigh, high)))
+      return row?.id ?? null
+    },
+
+    /** A user's side of a conversation (null: not theirs, or no such conversation). */
+    async sideOf(userId: number, conversationId: number, conn: Conn = db): Promise<SideRow | null> {
+      const [row] = await conn
+        .select()
+        .from(conversationSides)
+        .where(
+          and(eq(conversationSides.userId, userId), eq(conversationSides.conversationId, conversationId)),
+        )
+      return row ?? null
+    },
+
+    /** Inserts a message once per (sender, client id); answers the stored one and whether it is new. */
+    async insertMessage(tx: Tx, message: NewMessage): Promise<{ row: MessageRow; created: boolean }> {
+      const [inserted] = await tx.insert(chatMessages).values(message).onConflictDoNothing().returning()
+      if (inserted) return { row: inserted, created: true }
+      const [existing] = await tx
+        .select()
+        .from(chatMessages)
+        .where(
+          and(
+            eq(chatMessages.senderId, message.senderId),
+            eq(chatMessages.clientMsgId, message.clientMsgId ?? ''),
+          ),
+        )
+      if (!existing) throw new Error('chat message conflict without a stored message')
+      return { row: existing, created: false }
+    },
+
+    /**
+     * A new message moves both sides: the sender's side has read it; the recipient's side counts it as
+     * unread (not a system line, spec §4) and learns whether the sender has spent with the recipient.
+     * Answers the recipient's side after the change.
+     */
+    async recordMessage(tx: Tx, message: MessageRow, recipientId: number, senderHasSpent: boolean) {
+      const counts = message.msgType === MsgType.System ? 0 : 1
+      await tx
+        .update(conversationSides)
+        .set({ lastMessageId: message.id, lastMessageAt: message.createdAt, lastReadId: message.id })
+        .where(
+          and(
+            eq(conversationSides.userId, message.senderId),
+            eq(conversationSides.conversationId, message.conversationId),
+          ),
+        )
+      const [recipient] = await tx
+        .update(conversationSides)
+        .set({
+          lastMessageId: message.id,
+          lastMessageAt: message.createdAt,
+          unread: sql`${conversationSides.unread} + ${counts}`,
+          peerHasSpent: sql`${conversationSides.peerHasSpent} OR ${senderHasSpent}`,
+        })
+        .where(
+          and(
+            eq(conversationSides.userId, recipientId),
+            eq(conversationSides.conversationId, message.conversationId),
+          ),
+        )
+        .returning()
+      if (!recipient) throw new Error('recipient side is missing')
+      return recipient
+    },
+
+    /** Whether `fanId` has ever paid `creatorId` (an unlock, gift, paid message or membership). */
+    async hasSpentWith(fanId: number, creatorId: number, conn: Conn = db): Promise<boolean> {
+      const kinds = sql.raw(SPENDING_KINDS.map((kind) => String(Math.trunc(kind))).join(','))
+      const result = (await conn.execute(sql`
+        SELECT EXISTS (
+          SELECT 1 FROM ledger_transfers
+          WHERE actor_user_id = ${fanId} AND counterparty_user_id = ${creatorId} AND kind IN (${kinds})
+        ) AS spent`)) as unknown as { rows: { spent: boolean }[] }
+      return result.rows[0]?.spent === true
+    },
+
+    /** Messages of a conversation newest first, before message `beforeId` when paging back. */
+    async messages(conversationId: number, beforeId: number | null, limit: number): Promise<MessageRow[]> {
+      return db
+        .select()
+        .from(chatMessages)
+        .where(
+          and(
+            eq(chatMessages.conversationId, conversationId),
+            beforeId === null ? undefined : lt(chatMessages.id, beforeId),
+          ),
+        )
+        .orderBy(desc(chatMessages.id))
+        .limit(limit)
+    },
+
+    /**
+     * Marks a side read up to `messageId` (never backwards); its unread count becomes the other side's
+     * messages after that point that count (not system lines), so it is exact however reads interleave.
+     */
+    async markRead(userId: number, conversationId: number, messageId: number): Promise<SideRow | null> {
+      const [row] = await db
+        .update(conversationSides)
+        .set({
+          lastReadId: sql`GREATEST(${conversationSides.lastReadId}, ${messageId})`,
+          unread: sql`(
+            SELECT count(*)::int FROM chat_messages m
+            WHERE m.conversation_id = ${conversationId} AND m.sender_id <> ${userId}
+              AND m.msg_type <> ${MsgType.System}
+              AND m.id > GREATEST(${conversationSides.lastReadId}, ${messageId}))`,
+        })
+        .where(
+          and(eq(conversationSides.userId, userId), eq(conversationSides.conversationId, conversationId)),
+        )
+        .returning()
+      return row ?? null
+    },
+
+    async setMuted(userId: number, conversationId: number, muted: boolean): Promise<SideRow | null> {
+      const [row] = await db
+        .update(conversationSides)
+        .set({ muted })
+        .where(
+          and(eq(conversationSides.userId, userId), eq(conversationSides.conversationId, conversationId)),
+        )
+        .returning()
+      return row ?? null
+    },
+
+    /** TC and SC (spec §3/§4): unread of conversations not muted, and of those whose other side spent. */
+    async unreadTotals(userId: number): Promise<{ TC: number; SC: number }> {
+      const [row] = await db
+        .select({
+          tc: sql<number>`COALESCE(SUM(${conversationSides.unread}) FILTER (WHERE NOT ${conversationSides.muted}), 0)::int`,
+          sc: sql<number>`COALESCE(SUM(${conversationSides.unread}) FILTER (WHERE NOT ${conversationSides.muted} AND ${conversationSides.peerHasSpent}), 0)::int`,
+        })
+        .from(conversationSides)
+        .where(and(eq(conversationSides.userId, userId), sql`${conversationSides.unread} > 0`))
+      return { TC: Number(row?.tc ?? 0), SC: Number(row?.sc ?? 0) }
+    },
+
+    /**
+     * A user's conversations that have a message, newest first (keyset on the last message's time and the
+     * conversation id), narrowed by a filter and a name search, with the other side's card and the last
+     * message.
+     */
+    async conversationsPage(
+      userId: number,
+      options: { filter: ConversationFilter; q?: string; cursor: Cursor | null; limit: number; now: Date },
+    ): Promise<ConversationRow[]> {
+      const { filter, q, cursor, limit, now } = options
+      const sides = conversationSides
+      const search = q ? `${q.replace(/[\\%_]/g, (c) => `\\${c}`).toLowerCase()}%` : null
+      const rows = await db
+        .select({
+          side: sides,
+          peer: peerColumns,
+          peerReadId: sql<number>`(SELECT p.last_read_id FROM conversation_sides p
+            WHERE p.user_id = ${sides.peerId} AND p.conversation_id = ${sides.conversationId})`,
+          last: chatMessages,
+          at: cursorText(sides.lastMessageAt),
+        })
+        .from(sides)
+        .innerJoin(users, eq(users.id, sides.peerId))
+        .leftJoin(chatMessages, eq(chatMessages.id, sides.lastMessageId))
+        .where(
+          and(
+            eq(sides.userId, userId),
+            sql`${sides.lastMessageAt} IS NOT NULL`,
+            cursor
+              ? sql`(${sides.lastMessageAt}, ${sides.conversationId}) < (${cursor.at}::timestamptz, ${cursor.id}::bigint)`
+              : undefined,
+            filter === 'unread' ? sql`${sides.unread} > 0` : undefined,
+            filter === 'spenders' ? eq(sides.peerHasSpent, true) : undefined,
+            filter === 'members'
+              ? sql`EXISTS (SELECT 1 FROM ${memberships} WHERE ${memberships.fanId} = ${sides.peerId}
+                  AND ${memberships.creatorId} = ${userId} AND ${liveMembership(now)})`
+              : undefined,
+            search
+              ? sql`(lower(${users.nickname}) LIKE ${search} OR lower(${users.userName}) LIKE ${search})`
+              : undefined,
+          ),
+        )
+        .orderBy(sql`${sides.lastMessageAt} desc nulls last`, sql`${sides.conversationId} desc nulls last`)
+        .limit(limit)
+      return rows.map((row) => ({
+        side: row.side,
+        peer: row.peer,
+        peerReadId: Number(row.peerReadId ?? 0),
+        last: row.last,
+        cursor: { at: row.at, id: row.side.conversationId },
+      }))
+    },
+
+    /** One conversation as the list shows it, for `userId`'s side. */
+    async conversationOf(
+      userId: number,
+      conversationId: number,
+    ): Promise<Omit<ConversationRow, 'cursor'> | null> {
+      const sides = conversationSides
+      const [row] = await db
+        .select({
+          side: sides,
+          peer: peerColumns,
+          peerReadId: sql<number>`(SELECT p.last_read_id FROM conversation_sides p
+            WHERE p.user_id = ${sides.peerId} AND p.conversation_id = ${sides.conversationId})`,
+          last: chatMessages,
+        })
+        .from(sides)
+        .innerJoin(users, eq(users.id, sides.peerId))
+        .leftJoin(chatMessages, eq(chatMessages.id, sides.lastMessageId))
+        .where(and(eq(sides.userId, userId), eq(sides.conversationId, conversationId)))
+      return row ? { ...row, peerReadId: Number(row.peerReadId ?? 0) } : null
+    },
+
+    /** The account a conversation partner is (role, deleted), for the open and send checks. */
+    async person(userId: number): Promise<PeerRow | null> {
+      const [row] = await db.select(peerColumns).from(users).where(eq(users.id, userId))
+      return row ?? null
+    },
+  }
+}
+
+export type ChatRepo = ReturnType<typeof createChatRepo>
