@@ -1,6 +1,7 @@
 import { ERROR_PATH } from '@velvet/contract'
 import type { ReactNode } from 'react'
 import { createBrowserRouter, Navigate, type RouteObject, redirect } from 'react-router'
+import { chatRoutes } from '../features/chat/routes.ts'
 import { homeRoutes } from '../features/home/routes.ts'
 import { infoRoutes } from '../features/info/routes.ts'
 import { paymentRoutes } from '../features/payments/routes.ts'
@@ -37,8 +38,6 @@ function soon(path: string, load: Load, name: string, plural = false): RouteObje
 
 const later = {
   notifications: () => import('../features/placeholders/notifications.tsx'),
-  messages: () => import('../features/placeholders/messages.tsx'),
-  chatRoom: () => import('../features/placeholders/chat-room.tsx'),
   live: () => import('../features/placeholders/live.tsx'),
   videoCall: () => import('../features/placeholders/video-call.tsx'),
   mass: () => import('../features/placeholders/mass.tsx'),
@@ -51,9 +50,9 @@ const later = {
 /** Every route of spec §2 whose feature comes with a later issue, inside the main layout. */
 const laterRoutes: RouteObject[] = [
   soon('/notifications', later.notifications, 'Notifications', true),
-  soon('/message', later.messages, 'Messages', true),
+  chatRoutes.messages,
   {
-    ...soon('/chatRoom', later.chatRoom, 'Chats', true),
+    ...chatRoutes.chatRoom,
     // spec §2: without an active contact and without both u1 and u2, the visitor goes home.
     loader: ({ request }) => {
       const to = chatRoomRedirect(new URL(request.url).search, activeChatContact.get() !== null)

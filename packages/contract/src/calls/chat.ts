@@ -32,12 +32,17 @@ export const ChatRules = {
   pageSize: 30,
   conversationsPageSize: 20,
   searchMax: 40,
+  /** sessionStorage: the /message filter tab (spec §3: the only thing kept in session storage; default all). */
+  filterStorageKey: 'velvet.message_filter',
 } as const
 
 export const ChatTexts = {
   emptyConversations: 'No messages yet',
   emptyConversationsHint: 'When you message a creator, or a fan messages you, it shows up here.',
   sendFailed: 'Not sent. Tap to retry.',
+  composerPlaceholder: 'Write a message',
+  seen: 'Seen',
+  startHint: 'Say hello. Messages are private between the two of you.',
 } as const
 
 /** The conversation id as the spec's payloads carry it (a string of digits). */

@@ -4,6 +4,7 @@ import { type ReactNode, useId } from 'react'
 import { Link } from 'react-router'
 import { Button, buttonClassName } from '../../ui/Button.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
+import { MessageButton } from '../chat/MessageButton.tsx'
 import { abbreviate } from '../notifications/banner-rules.ts'
 import { SubscribeButton } from '../subs/SubscribeButton.tsx'
 import { GiftButton } from '../wallet/GiftButton.tsx'
@@ -28,7 +29,7 @@ function ShareButton({ profile }: { profile: PublicProfile }) {
 
 /**
  * The buttons under the counts. Own profile: Edit profile and Share. Someone else: Follow / Following,
- * for creators a Subscribe button (the subscribe sheet; "Member" for members), and Share.
+ * for creators a Subscribe button (the subscribe sheet; "Member" for members), Message, Gift, and Share.
  */
 export function ProfileActions({ profile }: { profile: PublicProfile }) {
   if (profile.is_self) {
@@ -59,6 +60,7 @@ export function ProfileActions({ profile }: { profile: PublicProfile }) {
           block
         />
         {creator ? <SubscribeButton creatorId={profile.user_id} /> : null}
+        {creator ? <MessageButton userId={profile.user_id} name={displayName(profile)} /> : null}
         {creator ? <GiftButton creator={profile} variant="icon" /> : null}
         <ShareButton profile={profile} />
       </div>

@@ -4,6 +4,7 @@ import { authKeys } from '../auth/auth.queries.ts'
 import { localLogout, logout } from '../auth/auth.service.ts'
 import { sessionStore } from '../auth/session.ts'
 import { incomingCall } from '../calls/call-store.ts'
+import { chatKeys } from '../chat/chat-keys.ts'
 import { notificationBanners } from '../notifications/notification-store.ts'
 import { applyUserInfoChange } from '../profile/profile.realtime.ts'
 import { systemKeys } from '../system/system.queries.ts'
@@ -52,7 +53,8 @@ export const realtime = createRealtimeClient({
     void queryClient.invalidateQueries({ queryKey: systemKeys.initAll() })
   },
   chat_message: () => {
-    // Per-conversation unread lives with the chat feature (later); the tab badges (TC, SC) refresh now.
+    // The conversation list, the open room and the tab badges (TC, SC) follow the server.
+    void queryClient.invalidateQueries({ queryKey: chatKeys.all })
     void queryClient.invalidateQueries({ queryKey: systemKeys.initAll() })
   },
   call_invite: (invite) => {

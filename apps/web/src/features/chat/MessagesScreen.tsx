@@ -1,0 +1,168 @@
+import { ChatTexts, type Conversation, type ConversationFilter } from '@velvet/contract'
+import { BellOff, Coins, MessageCircle, SearchX } from 'lucide-react'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { messageOf } from '../../lib/api/errors.ts'
+import { Avatar } from '../../ui/Avatar.tsx'
+import { Badge } from '../../ui/Badge.tsx'
+import { buttonClassName } from '../../ui/Button.tsx'
+import { EmptyState } from '../../ui/EmptyState.tsx'
+import { LoadMore } from '../../ui/LoadMore.tsx'
+import { PageLoader } from '../../ui/Spinner.tsx'
+import { loginWithRedirect } from '../auth/redirect.ts'
+import { useSession } from '../auth/session.ts'
+import { LoadError } from '../errors/LoadError.tsx'
+import { PeopleSkeleton } from '../people/PersonRow.tsx'
+import { ScreenBar } from '../people/ScreenBar.tsx'
+import { SearchField, useSearch } from '../people/SearchField.tsx'
+import { displayName } from '../profile/profile-rules.ts'
+import { activeChatContact } from '../shell/active-contact.ts'
+import { useConversations } from './chat.queries.ts'
+import { FILTERS, messageTime, previewOf, secondsOf, storedFilter, storeFilter } from './chat-rules.ts'
+import './chat.css'
+
+export const MESSAGES_PATH = '/message'
+
+/** The room of a conversation: /chatRoom?u1={me}&u2={them} (spec §2). */
+export const roomPath = (me: number, them: number) => `/chatRoom?u1=${me}&u2=${them}`
+
+function ConversationRow({ conversation, viewerId }: { conversation: Conversation; viewerId: number }) {
+  const name = displayName(conversation.peer)
+  const last = conversation.last_message
+  const unread = conversation.unread > 0
+  return (
+    <li className={`v-conversation${unread ? ' v-conversation--unread' : ''}`}>
+      <Link
+        className="v-conversation__main"
+        to={roomPath(viewerId, conversation.peer.user_id)}
+        onClick={() => activeChatContact.set(conversation.peer.user_id)}
+      >
+        <Avatar src={conversation.peer.portrait} name={name} size="md" decorative />
+        <span className="v-conversation__text">
+          <span className="v-conversation__top">
+            <span className="v-conversation__name">
+              {name}
+              {unread ? <span className="v-visually-hidden">, {conversation.unread} unread</span> : null}
+            </span>
+            {conversation.has_spent ? (
+              <Coins className="v-conversation__spender" aria-label="Spender" role="img" />
+            ) : null}
+            {conversation.mute ? (
+              <BellOff className="v-conversation__muted" aria-label="Muted" role="img" />
+            ) : null}
+            {last ? (
+              <time
+                className="v-conversation__time"
+                dateTime={new Date(secondsOf(last.timetoken) * 1000).toISOString()}
+              >
+                {messageTime(secondsOf(last.timetoken), Date.now() / 1000)}
+              </time>
+            ) : null}
+          </span>
+          <span className="v-conversation__bottom">
+            <span className="v-conversation__preview">{previewOf(conversation, viewerId)}</span>
+            {unread ? <Badge count={conversation.unread} className="v-conversation__badge" /> : null}
+          </span>
+        </span>
+      </Link>
+    </li>
+  )
+}
+
+function Conversations({ viewerId }: { viewerId: number }) {
+  const [filter, setFilter] = useState<ConversationFilter>(storedFilter)
+  const search = useSearch()
+  const query = useConversations(filter, search.q)
+  const rows = query.data?.pages.flatMap((page) => page.list) ?? []
+  const choose = (next: ConversationFilter) => {
+    setFilter(next)
+    storeFilter(next)
+  }
+
+  let body: React.ReactNode
+  if (query.isPending) body = <PeopleSkeleton />
+  else if (query.isError && rows.length === 0)
+    body = <LoadError error={query.error} onRetry={() => void query.refetch()} />
+  else if (rows.length === 0)
+    body = search.q ? (
+      <EmptyState
+        icon={<SearchX />}
+        title={`No results for “${search.q}”`}
+        text="Search by the start of a name."
+      />
+    ) : (
+      <EmptyState
+        icon={<MessageCircle />}
+        title={filter === 'all' ? ChatTexts.emptyConversations : 'Nothing here'}
+        text={filter === 'all' ? ChatTexts.emptyConversationsHint : 'No conversation matches this filter.'}
+      />
+    )
+  else
+    body = (
+      <>
+        <ul className="v-people" aria-label="Conversations" aria-busy={query.isFetching || undefined}>
+          {rows.map((conversation) => (
+            <ConversationRow
+              key={conversation.conversation_id}
+              conversation={conversation}
+              viewerId={viewerId}
+            />
+          ))}
+        </ul>
+        <LoadMore pages={query} errorMessage={messageOf(query.error)} />
+      </>
+    )
+
+  return (
+    <div className="v-people-screen">
+      <ScreenBar title="Messages" back={false} />
+      <div className="v-people-screen__body">
+        <SearchField label="Search conversations" value={search.text} onChange={search.setText} />
+        <div className="v-chat-filters" role="tablist" aria-label="Show">
+          {FILTERS.map((option) => (
+            <button
+              key={option.value}
+              type="button"
+              role="tab"
+              aria-selected={filter === option.value}
+              className="v-chat-filter"
+              onClick={() => choose(option.value)}
+            >
+              {option.label}
+            </button>
+          ))}
+        </div>
+        {body}
+      </div>
+    </div>
+  )
+}
+
+/** A guest on the messages tab: what it is for, and the way to sign in (the tab bar stays). */
+function GuestMessages() {
+  return (
+    <div className="v-people-screen">
+      <ScreenBar title="Messages" back={false} />
+      <div className="v-people-screen__body">
+        <EmptyState
+          icon={<MessageCircle />}
+          title="Your messages"
+          text="Sign in to message creators and read their replies."
+          action={
+            <Link to={loginWithRedirect(MESSAGES_PATH)} className={buttonClassName({ size: 'md' })}>
+              Sign in
+            </Link>
+          }
+        />
+      </div>
+    </div>
+  )
+}
+
+/** /message: conversations newest first, with filter tabs (kept for the session) and a name search. */
+export function MessagesScreen() {
+  const session = useSession()
+  if (session.kind === 'account') return <Conversations viewerId={session.user.user_id} />
+  if (session.kind === 'none') return <PageLoader />
+  return <GuestMessages />
+}

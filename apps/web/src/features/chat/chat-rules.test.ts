@@ -1,0 +1,89 @@
+import type { ChatMessage, Conversation } from '@velvet/contract'
+import { describe, expect, it, vi } from 'vitest'
+import {
+  chronological,
+  messageTime,
+  previewOf,
+  seenMessageId,
+  storedFilter,
+  storeFilter,
+} from './chat-rules.ts'
+
+const message = (id: number, sender: number, text = `m${id}`): ChatMessage => ({
+  message_id: id,
+  conversation_id: '7',
+  sender: { id: sender },
+  msg_type: 1,
+  text,
+  client_msg_id: null,
+  timetoken: id * 1_000_000,
+  authorship: null,
+})
+
+describe('chronological', () => {
+  it('turns newest-first pages into one oldest-first list, each message once', () => {
+    const pages = [
+      { list: [message(5, 1), message(4, 2)], cursor: '4', has_next: true },
+      { list: [message(4, 2), message(3, 1)], cursor: null, has_next: false },
+    ]
+    expect(chronological({ pages, pageParams: [undefined, '4'] }).map((m) => m.message_id)).toEqual([3, 4, 5])
+    expect(chronological(undefined)).toEqual([])
+  })
+})
+
+describe('seenMessageId', () => {
+  it("is my last message at or before the other side's read point", () => {
+    const list = [message(1, 9), message(2, 3), message(3, 9), message(4, 9)]
+    expect(seenMessageId(list, 9, 3)).toBe(3)
+    expect(seenMessageId(list, 9, 10)).toBe(4)
+    expect(seenMessageId(list, 9, 0)).toBeNull()
+    expect(seenMessageId(list, 3, 10)).toBe(2)
+  })
+})
+
+describe('previewOf', () => {
+  const conversation = (last: Conversation['last_message']): Conversation => ({
+    conversation_id: '7',
+    peer: { user_id: 2, user_name: 'ava', nickname: 'Ava', portrait: null, verified: true, is_creator: true },
+    last_message: last,
+    unread: 0,
+    mute: 0,
+    has_spent: false,
+    peer_read_id: 0,
+  })
+  it('prefixes my own last message and names media', () => {
+    const last = { message_id: 1, sender: { id: 1 }, msg_type: 1, text: 'hi', timetoken: 0 }
+    expect(previewOf(conversation(last), 1)).toBe('You: hi')
+    expect(previewOf(conversation({ ...last, sender: { id: 2 } }), 1)).toBe('hi')
+    expect(previewOf(conversation({ ...last, sender: { id: 2 }, msg_type: 2 }), 1)).toBe('Photo')
+    expect(previewOf(conversation(null), 1)).toBe('')
+  })
+})
+
+describe('messageTime', () => {
+  const now = Date.UTC(2026, 10, 24, 15, 0) / 1000
+  it('shows the time today, the weekday this week, else the date', () => {
+    expect(messageTime(now - 3600, now, 'UTC')).toBe('2:00 PM')
+    expect(messageTime(now - 2 * 86_400, now, 'UTC')).toBe('Sun')
+    expect(messageTime(now - 30 * 86_400, now, 'UTC')).toBe('Oct 25')
+  })
+})
+
+describe('the filter tab', () => {
+  it('is kept in session storage and defaults to all', () => {
+    // Tests run without a browser: a Storage made of a Map stands in for sessionStorage.
+    const items = new Map<string, string>()
+    const sessionStorage = {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+      removeItem: (key: string) => void items.delete(key),
+    }
+    vi.stubGlobal('sessionStorage', sessionStorage)
+    expect(storedFilter()).toBe('all')
+    storeFilter('spenders')
+    expect(storedFilter()).toBe('spenders')
+    sessionStorage.setItem('velvet.message_filter', '"bogus"')
+    expect(storedFilter()).toBe('all')
+    vi.unstubAllGlobals()
+  })
+})

@@ -1,0 +1,75 @@
+import type { InfiniteData } from '@tanstack/react-query'
+import { type ChatMessage, ChatRules, type Conversation, ConversationFilter, MsgType } from '@velvet/contract'
+import { readJson, writeJson } from '../../lib/storage.ts'
+
+/** The /message filter tabs, in order, with their labels. */
+export const FILTERS: ReadonlyArray<{ value: ConversationFilter; label: string }> = [
+  { value: 'all', label: 'All' },
+  { value: 'unread', label: 'Unread' },
+  { value: 'spenders', label: 'Spenders' },
+  { value: 'members', label: 'Members' },
+]
+
+/** The filter kept for this tab's session (spec §3: session storage, default all). */
+export function storedFilter(): ConversationFilter {
+  return readJson(ChatRules.filterStorageKey, ConversationFilter, 'session') ?? 'all'
+}
+
+export function storeFilter(filter: ConversationFilter): void {
+  writeJson(ChatRules.filterStorageKey, filter, 'session')
+}
+
+/** A new client message id: made once when the user taps send, kept for every retry of that message. */
+export function newClientMsgId(): string {
+  return `c-${crypto.randomUUID()}`
+}
+
+export type MessagePage = { list: ChatMessage[]; cursor: string | null; has_next: boolean }
+
+/** Pages come newest first; the room shows them oldest first, each message once. */
+export function chronological(data: InfiniteData<MessagePage, unknown> | undefined): ChatMessage[] {
+  const seen = new Set<number>()
+  const all: ChatMessage[] = []
+  for (const page of data?.pages ?? []) {
+    for (const message of page.list) {
+      if (seen.has(message.message_id)) continue
+      seen.add(message.message_id)
+      all.push(message)
+    }
+  }
+  return all.sort((a, b) => a.message_id - b.message_id)
+}
+
+/** What a conversation row says of its last message. */
+export function previewOf(conversation: Conversation, viewerId: number): string {
+  const last = conversation.last_message
+  if (!last) return ''
+  const mine = last.sender.id === viewerId ? 'You: ' : ''
+  if (last.msg_type === MsgType.Image) return `${mine}Photo`
+  if (last.msg_type === MsgType.Video) return `${mine}Video`
+  return `${mine}${last.text}`
+}
+
+/** Seconds from a message's timetoken (microseconds, spec §3). */
+export const secondsOf = (timetoken: number) => Math.floor(timetoken / 1_000_000)
+
+/** A message time: the clock time today, the weekday this week, else the date. */
+export function messageTime(seconds: number, nowSeconds: number, timeZone?: string): string {
+  const at = new Date(seconds * 1000)
+  const now = new Date(nowSeconds * 1000)
+  const day = (d: Date) => d.toLocaleDateString('en-US', { timeZone })
+  if (day(at) === day(now))
+    return at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone })
+  if (nowSeconds - seconds < 6 * 86_400) return at.toLocaleDateString('en-US', { weekday: 'short', timeZone })
+  return at.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone })
+}
+
+/** The id of my last message the other side has read ("Seen" shows under it), or null. */
+export function seenMessageId(messages: ChatMessage[], viewerId: number, peerReadId: number): number | null {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i]
+    if (message && message.sender.id === viewerId && message.message_id <= peerReadId)
+      return message.message_id
+  }
+  return null
+}

@@ -1,0 +1,13 @@
+import type { RouteObject } from 'react-router'
+
+/** The chat screens (spec §2 Main tabs), each its own lazily loaded chunk. */
+export const chatRoutes = {
+  messages: {
+    path: '/message',
+    lazy: () => import('./MessagesScreen.tsx').then((m) => ({ Component: m.MessagesScreen })),
+  },
+  chatRoom: {
+    path: '/chatRoom',
+    lazy: () => import('./ChatRoomScreen.tsx').then((m) => ({ Component: m.ChatRoomScreen })),
+  },
+} satisfies Record<string, RouteObject>

@@ -1,7 +1,0 @@
-import { MessagesSquare } from 'lucide-react'
-import { NotAvailableScreen } from './NotAvailableScreen.tsx'
-
-/** The chat-room routes until their feature is built (a later issue replaces this module). */
-export function Component() {
-  return <NotAvailableScreen icon={<MessagesSquare />} />
-}
