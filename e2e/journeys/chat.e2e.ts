@@ -1,0 +1,97 @@
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { chatMessages, conversationOpen } from '../../packages/contract/src/index.ts'
+import { type Api, type ApiUser, connectApi, sessionOf } from '../support/api.ts'
+import { desktopWindow, saveShot } from '../support/artifacts.ts'
+import { expectUrl, seriousA11yViolations, signUp, uniqueEmail } from '../support/auth.ts'
+import { becomeCreatorIn, openCreatorProfile } from '../support/creator.ts'
+import { journeyFixture } from '../support/journey.ts'
+
+const journey = journeyFixture()
+const SHOTS = 'issue7'
+let api: Api
+
+beforeAll(async () => {
+  api = await connectApi(journey.server.baseUrl)
+})
+
+/**
+ * Chat (issue 7, first part): a fan and a creator in two browser contexts write to each other; messages,
+ * unread badges and read receipts arrive live over the socket.
+ */
+async function signedUpPage(tag: string, nickname: string): Promise<{ page: Page; me: ApiUser }> {
+  const page = await journey.newPage()
+  await signUp(page, journey.smtp, uniqueEmail(tag), nickname)
+  return { page, me: await sessionOf(page) }
+}
+
+const bubbles = (page: Page, name: string) => page.getByRole('list', { name: `Messages with ${name}` })
+
+describe('chat journeys', () => {
+  it('lets a fan and a creator write to each other with live delivery, badges and read receipts', async () => {
+    const { page: creatorPage } = await signedUpPage('chatcreator', 'Rosa Creator')
+    const creator = await becomeCreatorIn(creatorPage, api, '/home')
+    const { page: fanPage, me: fan } = await signedUpPage('chatfan', 'Ana Silva')
+
+    // The fan opens the room from the creator's profile.
+    await openCreatorProfile(fanPage, creator.userName, 'Rosa Creator')
+    await fanPage.getByRole('link', { name: 'Message Rosa Creator' }).click()
+    await expectUrl(fanPage, `/chatRoom?u1=${fan.userId}&u2=${creator.userId}`)
+    await fanPage.getByRole('heading', { level: 1, name: 'Rosa Creator' }).waitFor()
+    await fanPage.getByRole('heading', { name: 'Message Rosa Creator' }).waitFor()
+    const composer = fanPage.getByRole('textbox', { name: 'Write a message' })
+    await composer.fill('Hi Rosa! Loved your last post.')
+    await composer.press('Enter')
+    await bubbles(fanPage, 'Rosa Creator').getByText('Hi Rosa! Loved your last post.').waitFor()
+    expect(await composer.inputValue()).toBe('')
+
+    // The creator, on the home tab, gets the unread badge live; the list shows the conversation.
+    await creatorPage.getByRole('link', { name: 'Messages, 1 unread' }).waitFor()
+    await creatorPage.getByRole('link', { name: 'Messages, 1 unread' }).click()
+    const conversations = creatorPage.getByRole('list', { name: 'Conversations' })
+    // The unread count is part of the row's name for screen readers (the badge itself is decorative).
+    const row = conversations.getByRole('link', { name: /^Ana Silva\W+1 unread/ })
+    await row.getByText('Hi Rosa! Loved your last post.').waitFor()
+    await saveShot(creatorPage, SHOTS, 'mobile-messages')
+    expect(await seriousA11yViolations(creatorPage)).toEqual([])
+    await row.click()
+    await bubbles(creatorPage, 'Ana Silva').getByText('Hi Rosa! Loved your last post.').waitFor()
+
+    // The creator replies; the fan sees it arrive, and "Seen" under their own message.
+    const reply = creatorPage.getByRole('textbox', { name: 'Write a message' })
+    await reply.fill('Hello Ana, thank you!')
+    await creatorPage.getByRole('button', { name: 'Send' }).click()
+    await bubbles(fanPage, 'Rosa Creator').getByText('Hello Ana, thank you!').waitFor()
+    await fanPage.getByText('Seen', { exact: true }).waitFor()
+    await saveShot(fanPage, SHOTS, 'mobile-chat-room')
+    expect(await seriousA11yViolations(fanPage)).toEqual([])
+
+    // Back on the list, the creator's conversation is read: no unread count, no badge on the tab.
+    await creatorPage.goto('/message')
+    const readRow = conversations.getByRole('listitem').filter({ hasText: 'Ana Silva' })
+    await readRow.getByText('You: Hello Ana, thank you!').waitFor()
+    expect(await readRow.innerText()).not.toContain('unread')
+    await creatorPage.getByRole('link', { name: 'Messages', exact: true }).waitFor()
+
+    // Both messages are stored once, in order.
+    const { conversation } = await api.call(conversationOpen, { user_id: creator.userId }, fan)
+    const stored = await api.call(
+      chatMessages,
+      { conversation_id: conversation.conversation_id, limit: 30 },
+      fan,
+    )
+    expect(stored.list.map((message) => message.text)).toEqual([
+      'Hello Ana, thank you!',
+      'Hi Rosa! Loved your last post.',
+    ])
+
+    // The room at 1440x900.
+    const desktop = await journey.newPage({
+      ...desktopWindow,
+      storageState: await fanPage.context().storageState(),
+    })
+    await desktop.goto(`/chatRoom?u1=${fan.userId}&u2=${creator.userId}`)
+    await bubbles(desktop, 'Rosa Creator').getByText('Hello Ana, thank you!').waitFor()
+    await saveShot(desktop, SHOTS, 'desktop-chat-room')
+  })
+})
