@@ -1,6 +1,6 @@
+import { parseCaption } from '@velvet/contract'
 import { type Ref, type RefObject, useId, useLayoutEffect, useRef } from 'react'
 import { FieldMessage } from '../../ui/FieldMessage.tsx'
-import { parseCaption } from '../posts/caption-parse.ts'
 import { captionCounter } from './composer-rules.ts'
 import '../../ui/TextField.css'
 

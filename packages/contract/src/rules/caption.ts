@@ -1,4 +1,4 @@
-import { Profile } from '@velvet/contract'
+import { Profile } from '../constants.ts'
 
 /** A run of a caption: plain text, an @mention of a user name, or a #hashtag. */
 export type CaptionPart =
@@ -47,4 +47,15 @@ export function parseCaption(caption: string): CaptionPart[] {
   }
   pushText(caption.length)
   return parts
+}
+
+/** The distinct user names @mentioned in a caption or comment (lower-cased, in order of first mention). */
+export function mentionedUserNames(text: string): string[] {
+  const names: string[] = []
+  for (const part of parseCaption(text)) {
+    if (part.kind !== 'mention') continue
+    const name = part.userName.toLowerCase()
+    if (!names.includes(name)) names.push(name)
+  }
+  return names
 }

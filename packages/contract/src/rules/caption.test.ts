@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type CaptionPart, parseCaption } from './caption-parse.ts'
+import { type CaptionPart, mentionedUserNames, parseCaption } from './caption.ts'
 
 const joined = (parts: CaptionPart[]) => parts.map((part) => part.text).join('')
 
@@ -42,5 +42,14 @@ describe('parseCaption', () => {
 
   it('gives nothing for an empty caption', () => {
     expect(parseCaption('')).toEqual([])
+  })
+})
+
+describe('mentionedUserNames', () => {
+  it('lists each mentioned user name once, lower-cased, and never an e-mail address', () => {
+    expect(mentionedUserNames('Thanks @Mia_Rose and @leo.kane. Write to me@example.com, @mia_rose!')).toEqual(
+      ['mia_rose', 'leo.kane'],
+    )
+    expect(mentionedUserNames('no mentions here')).toEqual([])
   })
 })
