@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import { type ClientConfig, ErrorCodes } from '@velvet/contract'
+import { type ClientConfig, ErrorCodes, NotifyType, type SessionUser } from '@velvet/contract'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { Redis } from 'ioredis'
@@ -36,6 +36,7 @@ import { wireDemo } from './modules/demo/wiring.ts'
 import { type MoneyModules, wireMoney } from './modules/ledger/wiring.ts'
 import { wireMedia } from './modules/media/wiring.ts'
 import { createNotificationRepo } from './modules/notifications/repo.ts'
+import { registerNotificationRoutes } from './modules/notifications/routes.ts'
 import { createNotificationService, type NotificationService } from './modules/notifications/service.ts'
 import { wirePosts } from './modules/posts/wiring.ts'
 import { createPushRepo } from './modules/push/repo.ts'
@@ -275,12 +276,32 @@ export async function buildApp({
     log: app.log.child({ name: 'system' }),
   })
   const users = createUsersService({ repo: createUsersRepo(database.db), settings: system, clock })
+  /** A new follower (NotifyType.NewFollower): a banner when online, else a web push; never fails the follow. */
+  const tellFollowed = (follower: SessionUser, followeeId: number) =>
+    notifications
+      .publish(followeeId, {
+        notify_type: NotifyType.NewFollower,
+        is_show: 1,
+        is_add: 1,
+        show_seconds: null,
+        link: follower.user_name ? `/@${follower.user_name}` : null,
+        left: { content: follower.portrait, type: 1 },
+        middle: {
+          title: follower.nickname ?? follower.user_name ?? 'Someone',
+          summary: 'started following you',
+        },
+        right: null,
+        meta: {},
+        content: 'started following you',
+      })
+      .catch((err: unknown) => app.log.warn({ err, followeeId }, 'follow notification failed'))
   const socialModules = wireSocialModules({
     db: database.db,
     realtime,
     geo,
     clock,
     portraitUrl: (key) => storage.publicUrl(key),
+    onFollowed: (follower, followeeId) => void tellFollowed(follower, followeeId),
     // Called at request time, once the posts module below is wired.
     assertPostReportable: (reporterId, postId, ip) => posts.assertReportable(reporterId, postId, ip),
   })
@@ -288,6 +309,7 @@ export async function buildApp({
     db: database.db,
     social: socialModules.social,
     realtime,
+    notifications,
     clock,
     portraitUrl: (key) => storage.publicUrl(key),
     log: app.log.child({ name: 'chat' }),
@@ -376,6 +398,7 @@ export async function buildApp({
   registerSystemRoutes(app, { publicConfig, now, ready: () => pingDatabase(database.db), system })
   registerAuthRoutes(app, { auth, storage })
   registerPushRoutes(app, { push })
+  registerNotificationRoutes(app, { notifications })
   registerUsersRoutes(app, { users, profiles: socialModules.profiles })
   socialModules.register(app)
   chat.register(app)

@@ -46,6 +46,12 @@ export const NotifyType = {
   MemberRenewed: 41,
   PayoutPaid: 50,
   PayoutFailed: 51,
+  /** Someone followed the user. */
+  NewFollower: 60,
+  /** A comment on one of the user's posts. */
+  PostComment: 61,
+  /** The user was @mentioned in a post or a comment. */
+  Mention: 62,
 } as const
 
 /** A notification item (spec §3), as the banner and the notification list render it. */

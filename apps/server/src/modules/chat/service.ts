@@ -4,6 +4,7 @@ import {
   type Conversation,
   type ConversationFilter,
   MsgType,
+  NotifyType,
   SocketChannels,
   UserRole,
 } from '@velvet/contract'
@@ -12,6 +13,7 @@ import { AppError } from '../../platform/errors.ts'
 import type { Viewer } from '../../platform/http.ts'
 import type { Realtime } from '../../platform/realtime.ts'
 import type { Clock } from '../auth/service.ts'
+import type { NotificationService } from '../notifications/service.ts'
 import { decodeCursor, pageFrom } from '../social/cursor.ts'
 import type { SocialService } from '../social/service.ts'
 import { presentCard } from '../wallet/presenters.ts'
@@ -20,7 +22,9 @@ import type { ChatRepo, ConversationRow, MessageRow, PeerRow } from './repo.ts'
 export interface ChatServiceDeps {
   repo: ChatRepo
   social: Pick<SocialService, 'relation'>
-  realtime: Pick<Realtime, 'publish'>
+  realtime: Pick<Realtime, 'publish' | 'isOnline'>
+  /** A message to someone offline becomes a notification (NotifyType.ChatMessage): stored and pushed. */
+  notifications: Pick<NotificationService, 'publish'>
   clock: Clock
   portraitUrl: (key: string) => string
   log: FastifyBaseLogger
@@ -108,6 +112,28 @@ export function createChatService(deps: ChatServiceDeps) {
     if (starting && isCreator(me) && !isCreator(peer)) {
       const back = await social.relation(peer.id, viewerId)
       if (!back.isFollowing) throw new AppError('ChatNotAllowed')
+    }
+  }
+
+  /** Someone with no open socket hears of a message by web push (and finds it in /notifications). */
+  async function notifyIfOffline(recipientId: number, sender: PeerRow | null, message: MessageRow) {
+    try {
+      if (await realtime.isOnline(recipientId)) return
+      const name = sender?.nickname ?? sender?.userName ?? 'Someone'
+      await deps.notifications.publish(recipientId, {
+        notify_type: NotifyType.ChatMessage,
+        is_show: 1,
+        is_add: 1,
+        show_seconds: null,
+        link: `/chatRoom?u1=${recipientId}&u2=${message.senderId}`,
+        left: { content: sender?.portrait ? deps.portraitUrl(sender.portrait) : null, type: 1 },
+        middle: { title: name, summary: 'sent you a message' },
+        right: null,
+        meta: { conversation_id: String(message.conversationId) },
+        content: message.text.slice(0, 200),
+      })
+    } catch (err) {
+      log.warn({ err, recipientId }, 'message notification failed')
     }
   }
 
@@ -203,6 +229,7 @@ export function createChatService(deps: ChatServiceDeps) {
         } catch (err) {
           log.warn({ err, conversation: side.conversationId }, 'chat_message delivery failed')
         }
+        if (!outcome.recipient.muted) await notifyIfOffline(side.peerId, me, outcome.row)
       }
       return { message: presentMessage(outcome.row, viewer.userId) }
     },

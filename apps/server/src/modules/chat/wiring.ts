@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { Db } from '../../platform/db.ts'
 import type { Realtime } from '../../platform/realtime.ts'
 import type { Clock } from '../auth/service.ts'
+import type { NotificationService } from '../notifications/service.ts'
 import type { SocialService } from '../social/service.ts'
 import { createChatRepo } from './repo.ts'
 import { registerChatRoutes } from './routes.ts'
@@ -11,7 +12,8 @@ import { createChatService } from './service.ts'
 export function wireChat(deps: {
   db: Db
   social: Pick<SocialService, 'relation'>
-  realtime: Pick<Realtime, 'publish'>
+  realtime: Pick<Realtime, 'publish' | 'isOnline'>
+  notifications: Pick<NotificationService, 'publish'>
   clock: Clock
   portraitUrl: (key: string) => string
   log: FastifyBaseLogger

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, lt } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNull, lt } from 'drizzle-orm'
 import type { Db } from '../../platform/db.ts'
 import { type NewNotification, type NotificationRow, notifications } from './schema.ts'
 
@@ -19,15 +19,25 @@ export function createNotificationRepo(db: Db) {
       return row?.n ?? 0
     },
 
-    /** Newest first, keyset on id: `before` is the last id of the previous page. */
-    async page(userId: number, limit: number, before?: number): Promise<NotificationRow[]> {
+    /**
+     * Newest first, keyset on id: `before` is the last id of the previous page; `types` narrows to some
+     * notify_type values (a tab of /notifications).
+     */
+    async page(
+      userId: number,
+      limit: number,
+      before?: number,
+      types?: readonly number[],
+    ): Promise<NotificationRow[]> {
       return db
         .select()
         .from(notifications)
         .where(
-          before === undefined
-            ? eq(notifications.userId, userId)
-            : and(eq(notifications.userId, userId), lt(notifications.id, before)),
+          and(
+            eq(notifications.userId, userId),
+            before === undefined ? undefined : lt(notifications.id, before),
+            types === undefined ? undefined : inArray(notifications.notifyType, [...types]),
+          ),
         )
         .orderBy(desc(notifications.id))
         .limit(limit)

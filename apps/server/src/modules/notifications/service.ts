@@ -1,6 +1,7 @@
-import { NotificationItem, SocketChannels } from '@velvet/contract'
+import { NotificationItem, type NotificationKind, NotifyTypesByKind, SocketChannels } from '@velvet/contract'
 import type { FastifyBaseLogger } from 'fastify'
 import type { z } from 'zod'
+import { AppError } from '../../platform/errors.ts'
 import type { Realtime } from '../../platform/realtime.ts'
 import type { Clock } from '../auth/service.ts'
 import type { PushService } from '../push/service.ts'
@@ -54,6 +55,28 @@ export function createNotificationService({ repo, realtime, push, clock, log }: 
     },
 
     unreadCount: (userId: number) => repo.unreadCount(userId),
+
+    /** /notifications: one tab's page, newest first (the cursor is the last id shown). */
+    async list(userId: number, input: { kind: NotificationKind; cursor?: string; limit: number }) {
+      const before = input.cursor ? Number(input.cursor) : undefined
+      if (before !== undefined && (!Number.isSafeInteger(before) || before <= 0))
+        throw new AppError('ValidationFailed', { message: 'This list has changed. Please reload it.' })
+      const types = input.kind === 'all' ? undefined : NotifyTypesByKind[input.kind]
+      const rows = await repo.page(userId, input.limit + 1, before, types)
+      const hasNext = rows.length > input.limit
+      const shown = hasNext ? rows.slice(0, input.limit) : rows
+      return {
+        list: shown.map((row) => ({ ...presentNotification(row), read: row.readAt !== null })),
+        cursor: hasNext ? String(shown.at(-1)?.id) : null,
+        has_next: hasNext,
+      }
+    },
+
+    /** Opening /notifications reads them all (TN goes to 0). */
+    async readAll(userId: number) {
+      await repo.markAllRead(userId, clock.now())
+      return { TN: await repo.unreadCount(userId) }
+    },
   }
 }
 

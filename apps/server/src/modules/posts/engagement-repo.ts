@@ -88,6 +88,33 @@ export function createEngagementRepo(db: Db) {
         .limit(limit)
     },
 
+    /** A live account's card fields (the writer of a post, for its notices). */
+    async userCard(id: number): Promise<(AuthorRow & { id: number }) | undefined> {
+      const [row] = await db
+        .select({ id: users.id, ...authorColumns })
+        .from(users)
+        .where(and(eq(users.id, id), isNull(users.deletedAt)))
+      return row
+    },
+
+    /** Live accounts with these user names (lower-cased), for @mentions. */
+    async userIdsByNames(names: string[]): Promise<number[]> {
+      if (names.length === 0) return []
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            sql`lower(${users.userName}) IN (${sql.join(
+              names.map((name) => sql`${name}`),
+              sql`, `,
+            )})`,
+            isNull(users.deletedAt),
+          ),
+        )
+      return rows.map((row) => row.id)
+    },
+
     async commentRow(id: number): Promise<CommentRow | undefined> {
       const [row] = await selectComments().where(eq(postComments.id, id))
       return row

@@ -4,6 +4,7 @@ import type { Viewer } from '../../platform/http.ts'
 import type { Clock } from '../auth/service.ts'
 import type { SocialService } from '../social/service.ts'
 import type { EngagementRepo } from './engagement-repo.ts'
+import type { PostNotices } from './notices.ts'
 import { assertCanComment, assertCanReportPost, canDeleteComment } from './policy.ts'
 import { presentComment } from './presenters.ts'
 import type { PostsRepo } from './repo.ts'
@@ -17,6 +18,7 @@ export interface EngagementServiceDeps {
   clock: Clock
   publicUrl: string
   portraitUrl: (key: string) => string
+  notices: Pick<PostNotices, 'commented'>
 }
 
 /** A comment page cursor: the last comment id, opaque to clients. */
@@ -92,14 +94,13 @@ export function createEngagementService(deps: EngagementServiceDeps) {
       })
       const comment = await repo.commentRow(added.comment.id)
       if (!comment) throw new AppError('CommentNotFound')
-      return {
-        comment: presentComment(
-          comment,
-          { viewerId: viewer.userId, postAuthorId: row.authorId },
-          portraitUrl,
-        ),
-        comments: added.comments,
-      }
+      const presented = presentComment(
+        comment,
+        { viewerId: viewer.userId, postAuthorId: row.authorId },
+        portraitUrl,
+      )
+      await deps.notices.commented(presented, row.authorId)
+      return { comment: presented, comments: added.comments }
     },
 
     /** Its author, or the post's creator (moderation), deletes a comment. */

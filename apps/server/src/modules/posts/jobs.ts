@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Jobs } from '../../platform/jobs.ts'
 import type { Clock } from '../auth/service.ts'
 import type { SocialService } from '../social/service.ts'
+import type { PostNotices } from './notices.ts'
 import type { PostsRepo } from './repo.ts'
 
 /** Scheduled posts: one job per schedule (startAfter = publish_at) and a cron sweep on the same queue. */
@@ -12,6 +13,8 @@ export interface PublisherDeps {
   social: Pick<SocialService, 'adjustContentCounts'>
   clock: Clock
   log: Pick<FastifyBaseLogger, 'info'>
+  /** Mentions in the captions of the posts published (after the commit). */
+  notices?: Pick<PostNotices, 'published'>
 }
 
 /**
@@ -19,7 +22,7 @@ export interface PublisherDeps {
  * or the sweep. The conditional update makes each post publish exactly once across workers and processes;
  * the authors' post counters move in the same transaction, by the rows this call really published.
  */
-export function createPublisher({ repo, social, clock, log }: PublisherDeps) {
+export function createPublisher({ repo, social, clock, log, notices }: PublisherDeps) {
   return {
     async publishDue(): Promise<number> {
       const published = await repo.transaction(async (tx) => {
@@ -34,6 +37,7 @@ export function createPublisher({ repo, social, clock, log }: PublisherDeps) {
       })
       if (published.length > 0)
         log.info({ posts: published.map((row) => row.id) }, 'scheduled posts published')
+      for (const row of published) await notices?.published(row)
       return published.length
     },
   }

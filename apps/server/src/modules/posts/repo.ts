@@ -105,12 +105,12 @@ export function createPostsRepo(db: Db) {
      * scheduled to published once only, however many workers run this at the same moment (a second
      * statement waits for the first's row locks, then finds the rows no longer scheduled).
      */
-    async publishDue(now: Date, tx: Tx): Promise<Array<{ id: number; authorId: number }>> {
+    async publishDue(now: Date, tx: Tx): Promise<Array<{ id: number; authorId: number; caption: string }>> {
       return tx
         .update(posts)
         .set({ state: PostState.Published, publishedAt: sql`${posts.publishAt}`, updatedAt: now })
         .where(and(eq(posts.state, PostState.Scheduled), isNull(posts.deletedAt), lte(posts.publishAt, now)))
-        .returning({ id: posts.id, authorId: posts.authorId })
+        .returning({ id: posts.id, authorId: posts.authorId, caption: posts.caption })
     },
   }
 }

@@ -10,6 +10,7 @@ import { decodeCursor } from '../social/cursor.ts'
 import type { SocialService } from '../social/service.ts'
 import { PUBLISH_QUEUE } from './jobs.ts'
 import type { PostListRepo } from './list-repo.ts'
+import type { PostNotices } from './notices.ts'
 import {
   assertCanCreate,
   assertCanPin,
@@ -30,6 +31,8 @@ export interface PostServiceDeps {
   creator: Pick<CreatorService, 'assertVerifiedCreator'>
   jobs: JobSender
   clock: Clock
+  /** Mentions in a caption published now (after the commit). */
+  notices?: Pick<PostNotices, 'published'>
 }
 
 type SaveInput = z.output<typeof SavePostInput>
@@ -91,6 +94,7 @@ export function createPostService(deps: PostServiceDeps) {
       if (paid) await creator.assertVerifiedCreator(viewer.userId)
       const now = clock.now()
       const publishAt = input.publish_at === null ? null : new Date(input.publish_at * 1000)
+      let publishedNow = false
       if (input.action === 'schedule' && publishAt) {
         assertScheduleTime(publishAt, now)
         await jobs.prepare(PUBLISH_QUEUE)
@@ -121,6 +125,7 @@ export function createPostService(deps: PostServiceDeps) {
         )
         if (change.state === PostState.Published) {
           await social.adjustContentCounts(viewer.userId, { posts: 1 }, tx)
+          publishedNow = true
         }
         if (change.state === PostState.Scheduled && publishAt) {
           // The worker publishes every due post, so a stale job (rescheduled, drafted) does no harm.
@@ -131,6 +136,8 @@ export function createPostService(deps: PostServiceDeps) {
           )
         }
       })
+      if (publishedNow)
+        await deps.notices?.published({ id: input.post_id, authorId: viewer.userId, caption: input.caption })
       return {
         post: await ownPost(viewer, input.post_id),
         draft_num: await repo.countDrafts(viewer.userId),

@@ -10,6 +10,7 @@ import { createEngagementRepo } from './engagement-repo.ts'
 import { createEngagementService } from './engagement-service.ts'
 import { createPublisher, registerPostJobs } from './jobs.ts'
 import { createPostListRepo } from './list-repo.ts'
+import { createPostNotices } from './notices.ts'
 import { createPostPresenting } from './presenting.ts'
 import { createPostsRepo } from './repo.ts'
 import { registerPostRoutes } from './routes.ts'
@@ -46,19 +47,27 @@ export interface PostsModule {
   composerAt(clock: Clock): PostService
 }
 
-/** Posts, the home feed and entitlements (issue 5). Notifications of new posts come later. */
+/** Posts, the home feed and entitlements (issue 5); comment and mention notices (issue 7). */
 export function wirePosts(deps: PostsWiringDeps): PostsModule {
   const { db, media, social, safety, creator, jobs, clock, publicUrl, portraitUrl, log } = deps
   const repo = createPostsRepo(db)
   const lists = createPostListRepo(db)
   const entitlements = createEntitlementService({ repo: createEntitlementsRepo(db), social, safety, clock })
   const presenting = createPostPresenting({ media, portraitUrl })
+  const engagementRepo = createEngagementRepo(db)
+  const notices = createPostNotices({
+    notifications: deps.notifications,
+    repo: engagementRepo,
+    portraitUrl,
+    log,
+  })
   const composerAt = (at: Clock) =>
-    createPostService({ repo, lists, presenting, media, social, creator, jobs, clock: at })
+    createPostService({ repo, lists, presenting, media, social, creator, jobs, clock: at, notices })
   const posts = composerAt(clock)
   const view = createPostViewService({ repo, lists, entitlements, presenting, clock, portraitUrl })
   const engagement = createEngagementService({
-    repo: createEngagementRepo(db),
+    repo: engagementRepo,
+    notices,
     posts: repo,
     view,
     social,
@@ -66,7 +75,7 @@ export function wirePosts(deps: PostsWiringDeps): PostsModule {
     publicUrl,
     portraitUrl,
   })
-  const publisher = createPublisher({ repo, social, clock, log })
+  const publisher = createPublisher({ repo, social, clock, log, notices })
   return {
     register: (app) => registerPostRoutes(app, { posts, view, engagement }),
     registerWorkers: (boss) => registerPostJobs(boss, publisher),

@@ -16,9 +16,14 @@ export interface SocialEvents {
  * A follow or unfollow as `user_info_change`: the follower's tabs get their counts and the relation (so a
  * profile open in another tab updates its button and follower count); the followee's tabs get their counts.
  */
-export function createSocialEvents(realtime: Pick<Realtime, 'publish'>): SocialEvents {
+export function createSocialEvents(
+  realtime: Pick<Realtime, 'publish'>,
+  /** A new follow (not an unfollow): the notifications module tells the followed user. */
+  onFollowed?: (follower: SessionUser, followeeId: number) => void,
+): SocialEvents {
   return {
     followChanged({ follower, followee, isFollowing }) {
+      if (isFollowing) onFollowed?.(follower.user, followee.user.user_id)
       realtime.publish({ userId: follower.user.user_id }, SocketChannels.userInfoChange, {
         user: follower.user,
         counts: follower.counts,

@@ -1,3 +1,4 @@
+import type { SessionUser } from '@velvet/contract'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../platform/db.ts'
 import type { GeoLocator } from '../../platform/geoip.ts'
@@ -26,6 +27,8 @@ export interface SocialWiringDeps {
   geo: GeoLocator
   clock: Clock
   portraitUrl: (key: string) => string
+  /** Tells a user about a new follower (the notifications module; social does not import it). */
+  onFollowed?: (follower: SessionUser, followeeId: number) => void
   /** The posts module's check before a post is reported (social does not import posts). */
   assertPostReportable: (reporterId: number, postId: number, ip: string) => Promise<void>
 }
@@ -45,7 +48,7 @@ export function wireSocialModules(deps: SocialWiringDeps) {
     people: createPeopleRepo(db),
     forget: createForgetRepo(db),
     safety,
-    events: createSocialEvents(realtime),
+    events: createSocialEvents(realtime, deps.onFollowed),
     limiter: createFollowLimiter(clock),
     clock,
     portraitUrl,
