@@ -37,7 +37,6 @@ function soon(path: string, load: Load, name: string, plural = false): RouteObje
 }
 
 const later = {
-  notifications: () => import('../features/placeholders/notifications.tsx'),
   live: () => import('../features/placeholders/live.tsx'),
   videoCall: () => import('../features/placeholders/video-call.tsx'),
   mass: () => import('../features/placeholders/mass.tsx'),
@@ -49,7 +48,13 @@ const later = {
 
 /** Every route of spec §2 whose feature comes with a later issue, inside the main layout. */
 const laterRoutes: RouteObject[] = [
-  soon('/notifications', later.notifications, 'Notifications', true),
+  {
+    path: '/notifications',
+    lazy: () =>
+      import('../features/notifications/NotificationsScreen.tsx').then((m) => ({
+        Component: m.NotificationsScreen,
+      })),
+  },
   chatRoutes.messages,
   {
     ...chatRoutes.chatRoom,

@@ -5,11 +5,10 @@ import { Link } from 'react-router'
 import { messageOf } from '../../lib/api/errors.ts'
 import { Avatar } from '../../ui/Avatar.tsx'
 import { Badge } from '../../ui/Badge.tsx'
-import { buttonClassName } from '../../ui/Button.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { LoadMore } from '../../ui/LoadMore.tsx'
+import { PillTabs } from '../../ui/PillTabs.tsx'
 import { PageLoader } from '../../ui/Spinner.tsx'
-import { loginWithRedirect } from '../auth/redirect.ts'
 import { useSession } from '../auth/session.ts'
 import { LoadError } from '../errors/LoadError.tsx'
 import { PeopleSkeleton } from '../people/PersonRow.tsx'
@@ -17,6 +16,7 @@ import { ScreenBar } from '../people/ScreenBar.tsx'
 import { SearchField, useSearch } from '../people/SearchField.tsx'
 import { displayName } from '../profile/profile-rules.ts'
 import { activeChatContact } from '../shell/active-contact.ts'
+import { GuestTabScreen } from '../shell/GuestTabScreen.tsx'
 import { useConversations } from './chat.queries.ts'
 import { FILTERS, messageTime, previewOf, secondsOf, storedFilter, storeFilter } from './chat-rules.ts'
 import './chat.css'
@@ -118,42 +118,8 @@ function Conversations({ viewerId }: { viewerId: number }) {
       <ScreenBar title="Messages" back={false} />
       <div className="v-people-screen__body">
         <SearchField label="Search conversations" value={search.text} onChange={search.setText} />
-        <div className="v-chat-filters" role="tablist" aria-label="Show">
-          {FILTERS.map((option) => (
-            <button
-              key={option.value}
-              type="button"
-              role="tab"
-              aria-selected={filter === option.value}
-              className="v-chat-filter"
-              onClick={() => choose(option.value)}
-            >
-              {option.label}
-            </button>
-          ))}
-        </div>
+        <PillTabs label="Show" options={FILTERS} value={filter} onChange={choose} />
         {body}
-      </div>
-    </div>
-  )
-}
-
-/** A guest on the messages tab: what it is for, and the way to sign in (the tab bar stays). */
-function GuestMessages() {
-  return (
-    <div className="v-people-screen">
-      <ScreenBar title="Messages" back={false} />
-      <div className="v-people-screen__body">
-        <EmptyState
-          icon={<MessageCircle />}
-          title="Your messages"
-          text="Sign in to message creators and read their replies."
-          action={
-            <Link to={loginWithRedirect(MESSAGES_PATH)} className={buttonClassName({ size: 'md' })}>
-              Sign in
-            </Link>
-          }
-        />
       </div>
     </div>
   )
@@ -164,5 +130,13 @@ export function MessagesScreen() {
   const session = useSession()
   if (session.kind === 'account') return <Conversations viewerId={session.user.user_id} />
   if (session.kind === 'none') return <PageLoader />
-  return <GuestMessages />
+  return (
+    <GuestTabScreen
+      title="Messages"
+      icon={<MessageCircle />}
+      heading="Your messages"
+      text="Sign in to message creators and read their replies."
+      path={MESSAGES_PATH}
+    />
+  )
 }

@@ -5,6 +5,7 @@ import { localLogout, logout } from '../auth/auth.service.ts'
 import { sessionStore } from '../auth/session.ts'
 import { incomingCall } from '../calls/call-store.ts'
 import { chatKeys } from '../chat/chat-keys.ts'
+import { notificationKeys } from '../notifications/notification-keys.ts'
 import { notificationBanners } from '../notifications/notification-store.ts'
 import { applyUserInfoChange } from '../profile/profile.realtime.ts'
 import { systemKeys } from '../system/system.queries.ts'
@@ -49,8 +50,9 @@ export const realtime = createRealtimeClient({
   },
   realtime_notify: (item) => {
     notificationBanners.show(item)
-    // The unread badges (TN) follow the server's counters.
+    // The unread badges (TN) and the notifications list follow the server.
     void queryClient.invalidateQueries({ queryKey: systemKeys.initAll() })
+    void queryClient.invalidateQueries({ queryKey: notificationKeys.all })
   },
   chat_message: () => {
     // The conversation list, the open room and the tab badges (TC, SC) follow the server.

@@ -1,7 +1,0 @@
-import { Bell } from 'lucide-react'
-import { NotAvailableScreen } from './NotAvailableScreen.tsx'
-
-/** The notifications routes until their feature is built (a later issue replaces this module). */
-export function Component() {
-  return <NotAvailableScreen icon={<Bell />} />
-}
