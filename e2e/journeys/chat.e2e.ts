@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { chatMessages, conversationOpen } from '../../packages/contract/src/index.ts'
-import { type Api, type ApiUser, connectApi, sessionOf } from '../support/api.ts'
+import { chatMessages, conversationOpen, followUser } from '../../packages/contract/src/index.ts'
+import { type Api, type ApiUser, connectApi, sessionOf, signUpByApi } from '../support/api.ts'
 import { desktopWindow, saveShot } from '../support/artifacts.ts'
 import { expectUrl, seriousA11yViolations, signUp, uniqueEmail } from '../support/auth.ts'
 import { becomeCreatorIn, openCreatorProfile } from '../support/creator.ts'
@@ -16,8 +16,9 @@ beforeAll(async () => {
 })
 
 /**
- * Chat (issue 7, first part): a fan and a creator in two browser contexts write to each other; messages,
- * unread badges and read receipts arrive live over the socket.
+ * Chat and notifications (issue 7, first part): a fan and a creator in two browser contexts write to each
+ * other; messages, unread badges and read receipts arrive live over the socket. A new follower shows as a
+ * banner and in /notifications.
  */
 async function signedUpPage(tag: string, nickname: string): Promise<{ page: Page; me: ApiUser }> {
   const page = await journey.newPage()
@@ -93,5 +94,36 @@ describe('chat journeys', () => {
     await desktop.goto(`/chatRoom?u1=${fan.userId}&u2=${creator.userId}`)
     await bubbles(desktop, 'Rosa Creator').getByText('Hello Ana, thank you!').waitFor()
     await saveShot(desktop, SHOTS, 'desktop-chat-room')
+  })
+
+  it('shows a banner for a new follower and lists it in /notifications, which reads the badge away', async () => {
+    const { page: creatorPage } = await signedUpPage('notecreator', 'Nora Creator')
+    const creator = await becomeCreatorIn(creatorPage, api, '/home')
+    const fan = await signUpByApi(api, journey.smtp, {
+      email: uniqueEmail('notefan'),
+      nickname: 'Finn Follower',
+    })
+
+    await api.call(followUser, { user_id: creator.userId }, fan)
+    await creatorPage
+      .getByTestId('notification-banner')
+      .filter({ hasText: 'Finn Follower' })
+      .filter({ hasText: 'started following you' })
+      .waitFor()
+    await creatorPage.getByRole('link', { name: 'Notifications, 1 unread' }).waitFor()
+    await creatorPage.getByRole('link', { name: 'Notifications, 1 unread' }).click()
+    const list = creatorPage.getByRole('list', { name: 'Notifications' })
+    await list.getByRole('link', { name: /Finn Follower started following you/ }).waitFor()
+    await creatorPage.getByRole('link', { name: 'Notifications', exact: true }).waitFor()
+    await saveShot(creatorPage, SHOTS, 'mobile-notifications')
+    expect(await seriousA11yViolations(creatorPage)).toEqual([])
+    // The kinds: a follower is under Subscriptions, not under Comments.
+    await creatorPage.getByRole('tab', { name: 'Comments' }).click()
+    await creatorPage.getByRole('heading', { name: 'Nothing here yet' }).waitFor()
+    await creatorPage.getByRole('tab', { name: 'Subscriptions' }).click()
+    await list.getByRole('link', { name: /Finn Follower/ }).waitFor()
+    // The row leads to the follower's profile.
+    await list.getByRole('link', { name: /Finn Follower/ }).click()
+    await expectUrl(creatorPage, `/@${fan.userName}`)
   })
 })

@@ -55,8 +55,8 @@ try {
     })
     await page.getByRole('status').filter({ hasText: 'Become a host' }).waitFor()
     await shot(page, p('home-bubble'))
-    await page.goto('/notifications')
-    await shot(page, p('notifications-not-available'))
+    await page.goto('/live/gifters')
+    await shot(page, p('live-not-available'))
     await page.goto('/mass/list')
     await shot(page, p('mass-not-available'))
     for (const status of ['401', '9002']) {
