@@ -27,12 +27,15 @@ import { systemKeys } from '../system/system.queries.ts'
 import { useConversationWith, useMessages } from './chat.queries.ts'
 import { chatKeys } from './chat-keys.ts'
 import { chronological, messageTime, newClientMsgId, secondsOf, seenMessageId } from './chat-rules.ts'
+import { failedMessages } from './failed-messages.ts'
 import './chat.css'
 
 interface Pending {
   clientId: string
   text: string
   failed: boolean
+  /** When it was first sent (microseconds, the failed-message store's timetoken). */
+  timetoken: number
 }
 
 function Bubble({ message, mine, seen }: { message: ChatMessage; mine: boolean; seen: boolean }) {
@@ -61,6 +64,23 @@ function Room({ viewerId, conversation }: { viewerId: number; conversation: Conv
   const name = displayName(conversation.peer)
   const peerId = conversation.peer.user_id
 
+  // Messages that failed to send before (this tab or an earlier one) come back as failed.
+  useEffect(() => {
+    let current = true
+    void failedMessages.list(viewerId, id).then((saved) => {
+      if (!current || saved.length === 0) return
+      setPending((all) => [
+        ...saved
+          .filter((item) => !all.some((p) => p.clientId === item.id))
+          .map((item) => ({ clientId: item.id, text: item.text, failed: true, timetoken: item.timetoken })),
+        ...all,
+      ])
+    })
+    return () => {
+      current = false
+    }
+  }, [viewerId, id])
+
   // spec §2: the room is the active contact while it is open.
   useEffect(() => {
     activeChatContact.set(peerId)
@@ -85,16 +105,26 @@ function Room({ viewerId, conversation }: { viewerId: number; conversation: Conv
   }, [lastId, pending.length])
 
   const send = useMutation({
+    // Offline, a send fails at once and is kept as failed (IndexedDB) rather than paused in memory.
+    networkMode: 'always',
     mutationFn: (item: Pending) =>
       api.call(chatSend, { conversation_id: id, client_msg_id: item.clientId, text: item.text }),
     onSuccess: async (_answer, item) => {
       await client.invalidateQueries({ queryKey: chatKeys.messages(id) })
       setPending((all) => all.filter((p) => p.clientId !== item.clientId))
+      void failedMessages.remove(item.clientId)
       void client.invalidateQueries({ queryKey: chatKeys.conversationsAll() })
     },
     onError: (error, item) => {
       setPending((all) => all.map((p) => (p.clientId === item.clientId ? { ...p, failed: true } : p)))
-      if (isApiError(error) && error.status < 500) toast.error(messageOf(error))
+      void failedMessages.save({
+        id: item.clientId,
+        userId: viewerId,
+        conversation_id: id,
+        timetoken: item.timetoken,
+        text: item.text,
+      })
+      if (isApiError(error) && error.status > 0 && error.status < 500) toast.error(messageOf(error))
     },
   })
   const mute = useMutation({
@@ -111,7 +141,7 @@ function Room({ viewerId, conversation }: { viewerId: number; conversation: Conv
     event?.preventDefault()
     const body = text.trim()
     if (!body) return
-    const item = { clientId: newClientMsgId(), text: body, failed: false }
+    const item = { clientId: newClientMsgId(), text: body, failed: false, timetoken: Date.now() * 1000 }
     setPending((all) => [...all, item])
     setText('')
     send.mutate(item)
@@ -122,6 +152,10 @@ function Room({ viewerId, conversation }: { viewerId: number; conversation: Conv
   const retry = (item: Pending) => {
     setPending((all) => all.map((p) => (p.clientId === item.clientId ? { ...p, failed: false } : p)))
     send.mutate({ ...item, failed: false })
+  }
+  const discard = (item: Pending) => {
+    setPending((all) => all.filter((p) => p.clientId !== item.clientId))
+    void failedMessages.remove(item.clientId)
   }
 
   const seenId = seenMessageId(list, viewerId, conversation.peer_read_id)
@@ -180,23 +214,36 @@ function Room({ viewerId, conversation }: { viewerId: number; conversation: Conv
               seen={message.message_id === seenId}
             />
           ))}
-          {pending.map((item) => (
-            <li
-              key={item.clientId}
-              className="v-chat-bubble-row v-chat-bubble-row--mine v-chat-bubble-row--pending"
-            >
-              <div className="v-chat-bubble">
-                <p className="v-chat-bubble__text">{item.text}</p>
-              </div>
-              {item.failed ? (
-                <button type="button" className="v-chat-bubble__retry" onClick={() => retry(item)}>
-                  {ChatTexts.sendFailed}
-                </button>
-              ) : (
-                <span className="v-chat-bubble__seen">Sending…</span>
-              )}
-            </li>
-          ))}
+          {pending
+            // A send whose answer was lost may be stored after all: the stored message stands for it.
+            .filter((item) => !list.some((message) => message.client_msg_id === item.clientId))
+            .map((item) => (
+              <li
+                key={item.clientId}
+                className="v-chat-bubble-row v-chat-bubble-row--mine v-chat-bubble-row--pending"
+              >
+                <div className="v-chat-bubble">
+                  <p className="v-chat-bubble__text">{item.text}</p>
+                </div>
+                {item.failed ? (
+                  <span className="v-chat-bubble__failed">
+                    <button type="button" className="v-chat-bubble__retry" onClick={() => retry(item)}>
+                      {ChatTexts.sendFailed}
+                    </button>
+                    <button
+                      type="button"
+                      className="v-chat-bubble__discard"
+                      aria-label={`Delete the unsent message “${item.text.slice(0, 40)}”`}
+                      onClick={() => discard(item)}
+                    >
+                      Delete
+                    </button>
+                  </span>
+                ) : (
+                  <span className="v-chat-bubble__seen">Sending…</span>
+                )}
+              </li>
+            ))}
         </ol>
         <div ref={bottom} />
       </div>
