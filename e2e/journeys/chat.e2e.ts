@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { chatMessages, conversationOpen, followUser } from '../../packages/contract/src/index.ts'
 import { type Api, type ApiUser, connectApi, sessionOf, signUpByApi } from '../support/api.ts'
 import { desktopWindow, saveShot } from '../support/artifacts.ts'
-import { expectUrl, seriousA11yViolations, signUp, uniqueEmail } from '../support/auth.ts'
+import { expectUrl, seriousA11yViolations, signUp, uniqueEmail, waitUntil } from '../support/auth.ts'
 import { becomeCreatorIn, openCreatorProfile } from '../support/creator.ts'
 import { journeyFixture } from '../support/journey.ts'
 
@@ -85,6 +85,29 @@ describe('chat journeys', () => {
       'Hello Ana, thank you!',
       'Hi Rosa! Loved your last post.',
     ])
+
+    // Offline, a message fails and is kept (IndexedDB): after a reload it is still there, and a retry sends it.
+    await fanPage.context().setOffline(true)
+    await composer.fill('Are you there?')
+    await composer.press('Enter')
+    await fanPage.getByRole('button', { name: 'Not sent. Tap to retry.' }).waitFor()
+    await fanPage.context().setOffline(false)
+    await fanPage.reload()
+    await bubbles(fanPage, 'Rosa Creator').getByText('Hello Ana, thank you!').waitFor()
+    await bubbles(fanPage, 'Rosa Creator').getByText('Are you there?').waitFor()
+    await fanPage.getByRole('button', { name: 'Not sent. Tap to retry.' }).click()
+    // The creator's list (still open) shows it live.
+    await readRow.getByText('Are you there?').waitFor()
+    await waitUntil(
+      'the retried message to be stored once',
+      async () =>
+        (
+          await api.call(chatMessages, { conversation_id: conversation.conversation_id, limit: 30 }, fan)
+        ).list.map((message) => message.text),
+      (texts) =>
+        texts[0] === 'Are you there?' && texts.filter((text) => text === 'Are you there?').length === 1,
+    )
+    expect(await fanPage.getByRole('button', { name: 'Not sent. Tap to retry.' }).count()).toBe(0)
 
     // The room at 1440x900.
     const desktop = await journey.newPage({
