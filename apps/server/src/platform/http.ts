@@ -52,6 +52,16 @@ function moduleOf(path: string): string {
   return (path.startsWith('/fapi/core/') ? segments[2] : segments[1]) ?? 'app'
 }
 
+/** A route limit for @fastify/rate-limit; per user when asked (the viewer is resolved on every request first). */
+function routeLimit(limit: { max: number; timeWindow: string | number; perUser?: boolean }) {
+  const { perUser, ...rest } = limit
+  if (!perUser) return rest
+  return {
+    ...rest,
+    keyGenerator: (req: FastifyRequest) => (req.viewer ? `user:${req.viewer.userId}` : `ip:${req.ip}`),
+  }
+}
+
 /**
  * Register one contract call: the path, method, input schema and response schema all come from the
  * contract, so a route cannot drift from what the client sends and expects.
@@ -60,7 +70,10 @@ export function registerCall<C extends CallDef>(
   app: FastifyInstance,
   call: C,
   handler: Handler<C>,
-  options: { rateLimit?: { max: number; timeWindow: string | number } } = {},
+  options: {
+    /** A route's own limit; `perUser` counts per signed-in user instead of per address (NAT, offices). */
+    rateLimit?: { max: number; timeWindow: string | number; perUser?: boolean }
+  } = {},
 ): void {
   const schema: Record<string, unknown> = {
     summary: call.summary,
@@ -73,7 +86,7 @@ export function registerCall<C extends CallDef>(
     method: call.method,
     url: call.path,
     schema,
-    config: { call, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
+    config: { call, ...(options.rateLimit ? { rateLimit: routeLimit(options.rateLimit) } : {}) },
     handler: async (req, reply) => {
       if (call.access !== 'public' && !req.viewer) throw new AppError('NotLoggedIn')
       if (call.access === 'account' && !req.viewer?.isAccount) throw new AppError('SignupNeedsLogin')

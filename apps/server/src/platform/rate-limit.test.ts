@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto'
-import { signupAnonymous } from '@velvet/contract'
+import { chatSend, conversationOpen, signupAnonymous } from '@velvet/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { makeAccount } from '../test/factories.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
+import { type Account, makeCreator } from '../test/social-factories.ts'
 
 // The shared store needs a Redis server: `npm run test:pg` in CI sets REDIS_URL (see .ci/run).
 describe.skipIf(!process.env.REDIS_URL)('rate limits shared through Redis', () => {
@@ -43,5 +45,32 @@ describe('rate limits in memory', () => {
     for (let i = 0; i < 31; i++) last = await t.call(signupAnonymous, {}, { remoteAddress })
     expect(last.status).toBe(429)
     expect(last.body.error?.code).toBe(1005)
+  })
+
+  it('counts chat sends per signed-in user, so people behind one address do not share a budget', async () => {
+    const remoteAddress = '198.51.100.201'
+    const creator = await makeCreator(t)
+    const [first, second] = [await makeAccount(t), await makeAccount(t)]
+    const send = async (who: Account, i: number) => {
+      const open = await t.call(
+        conversationOpen,
+        { user_id: creator.userId },
+        { token: who.token, remoteAddress },
+      )
+      const id = open.body.data.conversation.conversation_id
+      return (
+        await t.call(
+          chatSend,
+          { conversation_id: id, client_msg_id: `limit-${who.userId}-${i}`, text: `hi ${i}` },
+          { token: who.token, remoteAddress },
+        )
+      ).status
+    }
+    const statuses: number[] = []
+    for (let i = 0; i < 121; i++) statuses.push(await send(first, i))
+    expect(statuses.slice(0, 120).every((s) => s === 200)).toBe(true)
+    expect(statuses[120]).toBe(429)
+    // Another account from the same address still sends.
+    expect(await send(second, 0)).toBe(200)
   })
 })

@@ -10,8 +10,8 @@ import type { FastifyInstance } from 'fastify'
 import { registerCall } from '../../platform/http.ts'
 import type { ChatService } from './service.ts'
 
-/** A person types a few messages a second at most; bursts beyond this are scripts. */
-const SEND_LIMIT = { max: 120, timeWindow: '1 minute' }
+/** A person types a few messages a second at most; bursts beyond this are scripts (per user: many share an address). */
+const SEND_LIMIT = { max: 120, timeWindow: '1 minute', perUser: true }
 
 export function registerChatRoutes(app: FastifyInstance, deps: { chat: ChatService }): void {
   const { chat } = deps
