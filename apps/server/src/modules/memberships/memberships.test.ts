@@ -8,6 +8,7 @@ import {
   membershipOffer,
   membershipPlanMine,
   membershipPlanSave,
+  NotifyType,
   PaymentTexts,
   paymentStatus,
   referralEarnings,
@@ -187,10 +188,13 @@ describe('subscribing by card', () => {
     })
 
     expect(await runNotifyJobs()).toBe(1)
+    // The creator hears of the new member (and, as the fan follows too, of a new follower).
     const [note] = await t.database.db
       .select()
       .from(notifications)
-      .where(eq(notifications.userId, creator.userId))
+      .where(
+        and(eq(notifications.userId, creator.userId), eq(notifications.notifyType, NotifyType.NewMember)),
+      )
     expect(note?.content).toContain('subscribed to you for US$10.00')
     await expectCleanLedger(t)
   })
