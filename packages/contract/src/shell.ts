@@ -89,6 +89,8 @@ export const ShellStorageKeys = {
   /** localStorage: the new-feature dialog was shown (spec names; v2 is the current dialog). */
   newFeatureV1: 'sdnfd',
   newFeatureV2: 'sdnfdv2',
+  /** localStorage (spec §3 open_create): an e-mail link asked to open the create popup. */
+  openCreate: 'open_create',
 } as const
 
 /** The search site 'Leave' on the age gate goes to (spec §4: a general search site). */

@@ -58,3 +58,42 @@ export const notificationReadAll = defineCall({
   summary: 'Marks every notification read (opening /notifications); answers the new unread total TN.',
   response: z.object({ TN: z.number().int().min(0) }),
 })
+
+// ---- E-mail links (spec §5) ----
+
+/** The value of `sc` on links in our e-mails. */
+export const EMAIL_SOURCE = 'email'
+
+/** Template names (`t` on e-mail links, `template` in reports). */
+export const EmailTemplates = {
+  earnings: 'earnings_report',
+  newMessages: 'new_messages',
+  newMember: 'new_member',
+  paymentFailed: 'payment_failed',
+  payout: 'payout',
+} as const
+
+/** What happened with an e-mail: opened (the tracking image) or a link in it clicked. */
+export const EmailEventType = { Open: 1, Click: 2 } as const
+
+export const EmailTexts = {
+  mismatchTitle: 'Account Mismatch Alert',
+  mismatch:
+    'The current login account does not match the email account. Please switch to another account to continue.',
+  switchAccount: 'Switch Account',
+  maybeLater: 'Maybe Later',
+} as const
+
+export const emailEventReport = defineCall({
+  method: 'POST',
+  path: '/fapi/core/notify/email/event/report/',
+  access: 'session',
+  summary: 'Records an e-mail event (a link clicked: event_type 2) for the user the e-mail went to.',
+  input: z.object({
+    template: z.string().trim().min(1).max(64),
+    user_id: z.number().int().positive(),
+    payload: z.record(z.string().max(40), z.union([z.string().max(200), z.number()])).default({}),
+    event_type: z.union([z.literal(EmailEventType.Open), z.literal(EmailEventType.Click)]),
+  }),
+  response: z.object({}),
+})
