@@ -6,17 +6,21 @@ import {
   addComment,
   chatSend,
   conversationOpen,
+  EmailEventType,
+  emailEventReport,
   NotifyType,
   notificationList,
   notificationReadAll,
   systemInit,
 } from '@velvet/contract'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeAccount } from '../../test/factories.ts'
 import { startTestApp, type TestApp } from '../../test/harness.ts'
 import { makePost } from '../../test/post-factories.ts'
 import { type Account, follow, makeCreator } from '../../test/social-factories.ts'
 import { connectSocket } from '../../test/sockets.ts'
+import { emailEvents } from './schema.ts'
 
 let t: TestApp
 let url: string
@@ -118,5 +122,34 @@ describe('notifications', () => {
     } finally {
       tab.close()
     }
+  })
+
+  it('records an e-mail link click for the user the e-mail went to, and refuses a bad event type', async () => {
+    const reader = await makeAccount(t)
+    const report = (eventType: number) =>
+      t.call(
+        emailEventReport,
+        {
+          template: 'earnings_report',
+          user_id: reader.userId,
+          payload: { t: 'earnings_report' },
+          event_type: eventType,
+        },
+        { token: reader.token },
+      )
+    expect((await report(EmailEventType.Click)).status).toBe(200)
+    expect((await report(7)).status).toBe(400)
+    const rows = await t.database.db
+      .select()
+      .from(emailEvents)
+      .where(eq(emailEvents.recipientId, reader.userId))
+    expect(rows).toMatchObject([
+      {
+        reporterId: reader.userId,
+        template: 'earnings_report',
+        eventType: 2,
+        payload: { t: 'earnings_report' },
+      },
+    ])
   })
 })

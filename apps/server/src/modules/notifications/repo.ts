@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, lt } from 'drizzle-orm'
 import type { Db } from '../../platform/db.ts'
-import { type NewNotification, type NotificationRow, notifications } from './schema.ts'
+import { emailEvents, type NewNotification, type NotificationRow, notifications } from './schema.ts'
 
 /** Every SQL statement of the notifications module. */
 export function createNotificationRepo(db: Db) {
@@ -41,6 +41,10 @@ export function createNotificationRepo(db: Db) {
         )
         .orderBy(desc(notifications.id))
         .limit(limit)
+    },
+
+    async insertEmailEvent(values: typeof emailEvents.$inferInsert): Promise<void> {
+      await db.insert(emailEvents).values(values)
     },
 
     async markAllRead(userId: number, now: Date): Promise<number> {

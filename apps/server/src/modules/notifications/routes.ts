@@ -1,4 +1,4 @@
-import { notificationList, notificationReadAll } from '@velvet/contract'
+import { emailEventReport, notificationList, notificationReadAll } from '@velvet/contract'
 import type { FastifyInstance } from 'fastify'
 import { registerCall } from '../../platform/http.ts'
 import type { NotificationService } from './service.ts'
@@ -10,4 +10,7 @@ export function registerNotificationRoutes(
   const { notifications } = deps
   registerCall(app, notificationList, ({ viewer, input }) => notifications.list(viewer.userId, input))
   registerCall(app, notificationReadAll, ({ viewer }) => notifications.readAll(viewer.userId))
+  registerCall(app, emailEventReport, ({ viewer, input }) =>
+    notifications.recordEmailEvent(viewer?.userId ?? null, input),
+  )
 }

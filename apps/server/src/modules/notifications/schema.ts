@@ -36,3 +36,23 @@ export const notifications = pgTable(
 
 export type NotificationRow = typeof notifications.$inferSelect
 export type NewNotification = typeof notifications.$inferInsert
+
+/**
+ * Events of our e-mails (spec §5 `notify/email/event/report`): a link clicked (2) or an e-mail opened (1), for
+ * the user the e-mail went to (`s` of the link), by whoever's session reported it.
+ */
+export const emailEvents = pgTable(
+  'email_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The user the e-mail went to (not a reference: the link's claim, kept as given). */
+    recipientId: bigint('recipient_id', { mode: 'number' }).notNull(),
+    /** The session's user that reported it (a guest session too). */
+    reporterId: bigint('reporter_id', { mode: 'number' }),
+    template: text('template').notNull(),
+    eventType: smallint('event_type').notNull(),
+    payload: jsonb('payload').$type<Record<string, string | number>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_events_template_idx').on(t.template, t.createdAt)],
+)

@@ -72,6 +72,27 @@ export function createNotificationService({ repo, realtime, push, clock, log }: 
       }
     },
 
+    /** spec §5: an e-mail link was clicked (or an e-mail opened); kept for the e-mail reports. */
+    async recordEmailEvent(
+      reporterId: number | null,
+      input: {
+        template: string
+        user_id: number
+        payload: Record<string, string | number>
+        event_type: number
+      },
+    ) {
+      await repo.insertEmailEvent({
+        recipientId: input.user_id,
+        reporterId,
+        template: input.template,
+        eventType: input.event_type,
+        payload: input.payload,
+        createdAt: clock.now(),
+      })
+      return {}
+    },
+
     /** Opening /notifications reads them all (TN goes to 0). */
     async readAll(userId: number) {
       await repo.markAllRead(userId, clock.now())
