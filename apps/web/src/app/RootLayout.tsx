@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
 import { bootSession, ensureSession, refreshIfDue } from '../features/auth/auth.service.ts'
 import { HOME_PATH, redirectFrom, safeRedirect } from '../features/auth/redirect.ts'
@@ -15,6 +15,11 @@ import { PageLoader } from '../ui/Spinner.tsx'
 import { ToastViewport } from '../ui/Toast.tsx'
 import { ShellServices } from './ShellServices.tsx'
 import { useTimeSync } from './use-time-sync.ts'
+
+/** spec §5 e-mail links: their handler is its own chunk, loaded only for an address with sc=email. */
+const EmailLinkGate = lazy(() =>
+  import('../features/shell/EmailLinkGate.tsx').then((m) => ({ default: m.EmailLinkGate })),
+)
 
 /** Paths whose own screen decides where a signed-in user goes. */
 const SIGN_IN_PATHS = new Set(['/', '/login', '/login/oauth'])
@@ -68,6 +73,11 @@ export function RootLayout() {
     <>
       {content}
       {ready ? <CreatePostSheet /> : null}
+      {ready && new URLSearchParams(search).get('sc') === 'email' ? (
+        <Suspense fallback={null}>
+          <EmailLinkGate />
+        </Suspense>
+      ) : null}
       <AgeGate />
       <ConfirmHost />
       <PromptViewport />

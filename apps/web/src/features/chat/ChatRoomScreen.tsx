@@ -7,6 +7,8 @@ import {
   chatMute,
   chatRead,
   chatSend,
+  EmailTexts,
+  readEmailLink,
 } from '@velvet/contract'
 import { Bell, BellOff, MessageCircle, SendHorizontal } from 'lucide-react'
 import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react'
@@ -18,6 +20,7 @@ import { Button } from '../../ui/Button.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { PageLoader } from '../../ui/Spinner.tsx'
 import { toast } from '../../ui/toast-store.ts'
+import { ErrorPage } from '../errors/ErrorPage.tsx'
 import { LoadError } from '../errors/LoadError.tsx'
 import { AccountOnly } from '../people/AccountOnly.tsx'
 import { ScreenBar } from '../people/ScreenBar.tsx'
@@ -277,8 +280,11 @@ export function peerOf(search: URLSearchParams, viewerId: number): number | null
 
 function RoomLoader({ viewerId }: { viewerId: number }) {
   const [search] = useSearchParams()
-  const peerId = peerOf(search, viewerId)
+  // spec §5: an e-mail link for another account gets the 102 page here (elsewhere a dialog).
+  const mismatch = readEmailLink(search.toString(), viewerId)?.mismatch === true
+  const peerId = mismatch ? null : peerOf(search, viewerId)
   const open = useConversationWith(peerId)
+  if (mismatch) return <ErrorPage status={102} title={EmailTexts.mismatch} />
   if (peerId === null || (open.isError && isApiError(open.error) && open.error.status < 500)) {
     return (
       <div className="v-chat-room">

@@ -6,7 +6,7 @@ import { platform } from '../../lib/platform.ts'
 import { BottomSheet, SheetAction } from '../../ui/BottomSheet.tsx'
 import { useSession } from '../auth/session.ts'
 import { useShowSettings } from '../system/system.queries.ts'
-import { createPostPopup, useCreatePostOpen } from './create-post-store.ts'
+import { createPostPopup, openCreateIfAsked, useCreatePostOpen } from './create-post-store.ts'
 
 /** Live is offered only when the system setting enables it, and never on the chatter platform (spec §2). */
 export function liveOffered(liveEnabled: boolean | undefined, platformName: string): boolean {
@@ -24,6 +24,11 @@ export function CreatePostSheet() {
   const settings = useShowSettings(isCreator)
   const navigate = useNavigate()
   const { pathname, search, hash } = useLocation()
+
+  // spec §3/§5: an e-mail link stored open_create (EmailLinkGate); a creator gets the popup once.
+  useEffect(() => {
+    if (isCreator) openCreateIfAsked()
+  }, [isCreator])
 
   useEffect(() => {
     const query = new URLSearchParams(search)

@@ -1,4 +1,7 @@
+import { ShellStorageKeys } from '@velvet/contract'
 import { useSyncExternalStore } from 'react'
+import { z } from 'zod'
+import { readJson, removeItem } from '../../lib/storage.ts'
 
 let open = false
 const listeners = new Set<() => void>()
@@ -12,6 +15,16 @@ function set(next: boolean) {
 export const createPostPopup = {
   open: () => set(true),
   close: () => set(false),
+}
+
+/**
+ * For a creator: opens the popup once when an e-mail link stored open_create (spec §3, §5), and forgets the
+ * flag. Called when the creator is known (the popup's host) and right after the link is read.
+ */
+export function openCreateIfAsked(): void {
+  if (readJson(ShellStorageKeys.openCreate, z.literal(1)) === null) return
+  removeItem(ShellStorageKeys.openCreate)
+  set(true)
 }
 
 const subscribe = (listener: () => void) => {
