@@ -1,0 +1,76 @@
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { EmailTexts, emailEventReport } from '../../packages/contract/src/index.ts'
+import { type Api, connectApi, sessionOf } from '../support/api.ts'
+import { expectUrl, signUp, uniqueEmail, urlOf } from '../support/auth.ts'
+import { becomeCreatorIn } from '../support/creator.ts'
+import { journeyFixture } from '../support/journey.ts'
+
+const journey = journeyFixture()
+let api: Api
+
+beforeAll(async () => {
+  api = await connectApi(journey.server.baseUrl)
+})
+
+/** Counts the e-mail event reports a page sends from now on. */
+function countReports(page: Page) {
+  const seen: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === emailEventReport.path) seen.push(request.postData() ?? '')
+  })
+  return seen
+}
+
+/**
+ * Links from our e-mails (issue 7, spec §5): the earnings report once per session, open_create for a creator,
+ * and the account mismatch (a dialog, or the 102 page on /chatRoom).
+ */
+describe('e-mail links', () => {
+  it('reports an earnings link once per session and opens the create popup from an open_create link', async () => {
+    const page = await journey.newPage()
+    await signUp(page, journey.smtp, uniqueEmail('maillinks'), 'Mira Links')
+    const me = await becomeCreatorIn(page, api, '/home')
+    const reports = countReports(page)
+
+    const earnings = `/home?t=earnings_report&sc=email&s=${me.userId}`
+    await page.goto(earnings)
+    await expect.poll(() => reports.length).toBe(1)
+    expect(JSON.parse(reports[0] ?? '{}')).toMatchObject({
+      template: 'earnings_report',
+      user_id: me.userId,
+      event_type: 2,
+    })
+    await page.goto(earnings)
+    await page.getByRole('navigation', { name: 'Main' }).waitFor()
+    await page.waitForTimeout(1000)
+    expect(reports).toHaveLength(1)
+
+    await page.goto(`/home?t=new_member&open_create=1&sc=email&s=${me.userId}`)
+    await expectUrl(page, '/home')
+    await page.getByRole('dialog', { name: 'Create' }).waitFor()
+    await expect.poll(() => reports.length).toBe(2)
+  })
+
+  it('asks to switch accounts when the e-mail went to someone else, and shows 102 on /chatRoom', async () => {
+    const page = await journey.newPage()
+    await signUp(page, journey.smtp, uniqueEmail('mismatch'), 'Milo Mismatch')
+    const me = await sessionOf(page)
+    const other = me.userId + 1000
+
+    await page.goto(`/chatRoom?u1=${me.userId}&u2=${other}&t=new_messages&sc=email&s=${other}`)
+    await page.getByRole('heading', { name: EmailTexts.mismatch }).waitFor()
+    await page.getByText('102', { exact: true }).waitFor()
+
+    await page.goto(`/home?t=new_messages&sc=email&s=${other}`)
+    const dialog = page.getByRole('alertdialog', { name: EmailTexts.mismatchTitle })
+    await dialog.getByText(EmailTexts.mismatch).waitFor()
+    await dialog.getByRole('button', { name: EmailTexts.maybeLater }).click()
+    await dialog.waitFor({ state: 'detached' })
+    expect(urlOf(page)).toContain('/home')
+
+    await page.goto(`/home?t=new_messages&sc=email&s=${other}`)
+    await dialog.getByRole('button', { name: EmailTexts.switchAccount }).click()
+    await expectUrl(page, '/login')
+  })
+})
