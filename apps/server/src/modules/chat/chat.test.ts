@@ -126,6 +126,9 @@ describe('messages', () => {
       'Hi there!',
     ])
     expect(page2.has_next).toBe(false)
+    // A cursor that is not a message id says the list changed (1004).
+    const bad = await call(chatMessages, { conversation_id: id, limit: 10, cursor: 'abc' }, fan)
+    expect(bad.body.error).toMatchObject({ code: 1004, message: 'This list has changed. Please reload it.' })
     // The creator wrote 20 (odd lines) after the fan's 1 + 20: the fan has 20 unread, the creator 21.
     expect(await totals(fan)).toEqual({ TC: 20, SC: 0 })
     expect(await totals(creator)).toEqual({ TC: 21, SC: 0 })

@@ -14,7 +14,7 @@ import type { Viewer } from '../../platform/http.ts'
 import type { Realtime } from '../../platform/realtime.ts'
 import type { Clock } from '../auth/service.ts'
 import type { NotificationService } from '../notifications/service.ts'
-import { decodeCursor, pageFrom } from '../social/cursor.ts'
+import { decodeCursor, decodeIdCursor, idPageFrom, pageFrom } from '../social/cursor.ts'
 import type { SocialService } from '../social/service.ts'
 import { presentCard } from '../wallet/presenters.ts'
 import type { ChatRepo, ConversationRow, MessageRow, PeerRow } from './repo.ts'
@@ -84,16 +84,10 @@ const isCreator = (person: PeerRow) => person.deletedAt === null && person.userR
 export function createChatService(deps: ChatServiceDeps) {
   const { repo, social, realtime, clock, log } = deps
 
-  async function conversationId(text: string): Promise<number> {
-    const id = Number(text)
-    if (!Number.isSafeInteger(id) || id <= 0) throw new AppError('ConversationNotFound')
-    return id
-  }
-
   /** The viewer's side of a conversation, or 6001 (also for someone else's conversation). */
   async function sideFor(viewer: Viewer, text: string) {
-    const id = await conversationId(text)
-    const side = await repo.sideOf(viewer.userId, id)
+    const id = Number(text)
+    const side = Number.isSafeInteger(id) && id > 0 ? await repo.sideOf(viewer.userId, id) : null
     if (!side) throw new AppError('ConversationNotFound')
     return side
   }
@@ -102,7 +96,7 @@ export function createChatService(deps: ChatServiceDeps) {
    * Both people may still talk: neither deleted nor blocked either way, and a creator among them; a creator
    * starting a new conversation (`starting`) needs the fan to follow them.
    */
-  async function assertCanTalk(viewerId: number, peer: PeerRow | null, starting: boolean) {
+  async function assertCanTalk(viewerId: number, peer: PeerRow | null, starting: boolean): Promise<PeerRow> {
     if (!peer || peer.deletedAt !== null || peer.id === viewerId) throw new AppError('ChatNotAllowed')
     const relation = await social.relation(viewerId, peer.id)
     if (relation.blockedByMe || relation.blockedMe) throw new AppError('ChatNotAllowed')
@@ -113,6 +107,7 @@ export function createChatService(deps: ChatServiceDeps) {
       const back = await social.relation(peer.id, viewerId)
       if (!back.isFollowing) throw new AppError('ChatNotAllowed')
     }
+    return me
   }
 
   /** Someone with no open socket hears of a message by web push (and finds it in /notifications). */
@@ -168,17 +163,8 @@ export function createChatService(deps: ChatServiceDeps) {
 
     async messages(viewer: Viewer, input: { conversation_id: string; cursor?: string; limit: number }) {
       const side = await sideFor(viewer, input.conversation_id)
-      const before = input.cursor ? Number(input.cursor) : null
-      if (before !== null && (!Number.isSafeInteger(before) || before <= 0))
-        throw new AppError('ValidationFailed', { message: 'This list has changed. Please reload it.' })
-      const rows = await repo.messages(side.conversationId, before, input.limit + 1)
-      const hasNext = rows.length > input.limit
-      const shown = hasNext ? rows.slice(0, input.limit) : rows
-      return {
-        list: shown.map((row) => presentMessage(row, viewer.userId)),
-        cursor: hasNext ? String(shown.at(-1)?.id) : null,
-        has_next: hasNext,
-      }
+      const rows = await repo.messages(side.conversationId, decodeIdCursor(input.cursor), input.limit + 1)
+      return idPageFrom(rows, input.limit, (row) => presentMessage(row, viewer.userId))
     },
 
     /**
@@ -189,8 +175,7 @@ export function createChatService(deps: ChatServiceDeps) {
     async send(viewer: Viewer, input: { conversation_id: string; client_msg_id: string; text: string }) {
       const side = await sideFor(viewer, input.conversation_id)
       const peer = await repo.person(side.peerId)
-      await assertCanTalk(viewer.userId, peer, false)
-      const me = await repo.person(viewer.userId)
+      const me = await assertCanTalk(viewer.userId, peer, false)
       const at = clock.now()
       const outcome = await repo.db.transaction(async (tx) => {
         const stored = await repo.insertMessage(tx, {

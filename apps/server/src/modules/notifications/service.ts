@@ -1,10 +1,10 @@
 import { NotificationItem, type NotificationKind, NotifyTypesByKind, SocketChannels } from '@velvet/contract'
 import type { FastifyBaseLogger } from 'fastify'
 import type { z } from 'zod'
-import { AppError } from '../../platform/errors.ts'
 import type { Realtime } from '../../platform/realtime.ts'
 import type { Clock } from '../auth/service.ts'
 import type { PushService } from '../push/service.ts'
+import { decodeIdCursor, idPageFrom } from '../social/cursor.ts'
 import { presentNotification, presentPush } from './presenters.ts'
 import type { NotificationRepo } from './repo.ts'
 
@@ -58,18 +58,12 @@ export function createNotificationService({ repo, realtime, push, clock, log }: 
 
     /** /notifications: one tab's page, newest first (the cursor is the last id shown). */
     async list(userId: number, input: { kind: NotificationKind; cursor?: string; limit: number }) {
-      const before = input.cursor ? Number(input.cursor) : undefined
-      if (before !== undefined && (!Number.isSafeInteger(before) || before <= 0))
-        throw new AppError('ValidationFailed', { message: 'This list has changed. Please reload it.' })
       const types = input.kind === 'all' ? undefined : NotifyTypesByKind[input.kind]
-      const rows = await repo.page(userId, input.limit + 1, before, types)
-      const hasNext = rows.length > input.limit
-      const shown = hasNext ? rows.slice(0, input.limit) : rows
-      return {
-        list: shown.map((row) => ({ ...presentNotification(row), read: row.readAt !== null })),
-        cursor: hasNext ? String(shown.at(-1)?.id) : null,
-        has_next: hasNext,
-      }
+      const rows = await repo.page(userId, input.limit + 1, decodeIdCursor(input.cursor) ?? undefined, types)
+      return idPageFrom(rows, input.limit, (row) => ({
+        ...presentNotification(row),
+        read: row.readAt !== null,
+      }))
     },
 
     /** spec §5: an e-mail link was clicked (or an e-mail opened); kept for the e-mail reports. */

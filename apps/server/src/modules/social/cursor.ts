@@ -29,6 +29,33 @@ export function decodeCursor(text: string | undefined): Cursor | null {
   return { at: match[1], id }
 }
 
+/**
+ * A keyset position that is a row id (lists ordered by id DESC: messages, notifications): the client sends
+ * back the last id it was shown. Null for the first page.
+ */
+export function decodeIdCursor(text: string | undefined): number | null {
+  if (text === undefined || text === '') return null
+  const id = Number(text)
+  if (!/^\d{1,19}$/.test(text) || !Number.isSafeInteger(id) || id <= 0) {
+    throw new AppError('ValidationFailed', {
+      message: 'This list has changed. Please reload it.',
+      fields: [{ field: 'cursor', rule: 'page.cursor', message: 'This list has changed. Please reload it.' }],
+    })
+  }
+  return id
+}
+
+/** A page of rows fetched with limit + 1, keyed by id: the last id shown is the next page's cursor. */
+export function idPageFrom<R extends { id: number }, T>(rows: R[], limit: number, present: (row: R) => T) {
+  const hasNext = rows.length > limit
+  const shown = hasNext ? rows.slice(0, limit) : rows
+  return {
+    list: shown.map(present),
+    cursor: hasNext ? String(shown.at(-1)?.id) : null,
+    has_next: hasNext,
+  }
+}
+
 /** A page of `limit` rows from `rows` fetched with limit + 1: the extra row only says there is more. */
 export function pageFrom<R extends { cursor: Cursor }, T>(rows: R[], limit: number, present: (row: R) => T) {
   const hasNext = rows.length > limit
