@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { chatSend, conversationOpen, signupAnonymous } from '@velvet/contract'
+import { ChatRules, chatSend, conversationOpen, signupAnonymous } from '@velvet/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeAccount } from '../test/factories.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
@@ -67,9 +67,9 @@ describe('rate limits in memory', () => {
       ).status
     }
     const statuses: number[] = []
-    for (let i = 0; i < 121; i++) statuses.push(await send(first, i))
-    expect(statuses.slice(0, 120).every((s) => s === 200)).toBe(true)
-    expect(statuses[120]).toBe(429)
+    for (let i = 0; i <= ChatRules.sendsPerMinute; i++) statuses.push(await send(first, i))
+    expect(statuses.slice(0, ChatRules.sendsPerMinute).every((s) => s === 200)).toBe(true)
+    expect(statuses[ChatRules.sendsPerMinute]).toBe(429)
     // Another account from the same address still sends.
     expect(await send(second, 0)).toBe(200)
   })

@@ -32,6 +32,8 @@ export const ChatRules = {
   pageSize: 30,
   conversationsPageSize: 20,
   searchMax: 40,
+  /** Messages a signed-in user may send a minute (a person types a few a second at most). */
+  sendsPerMinute: 120,
   /** sessionStorage: the /message filter tab (spec §3: the only thing kept in session storage; default all). */
   filterStorageKey: 'velvet.message_filter',
 } as const

@@ -1,4 +1,5 @@
 import {
+  ChatRules,
   chatMessages,
   chatMute,
   chatRead,
@@ -10,8 +11,8 @@ import type { FastifyInstance } from 'fastify'
 import { registerCall } from '../../platform/http.ts'
 import type { ChatService } from './service.ts'
 
-/** A person types a few messages a second at most; bursts beyond this are scripts (per user: many share an address). */
-const SEND_LIMIT = { max: 120, timeWindow: '1 minute', perUser: true }
+/** Per user, not per address: many people share an address. */
+const SEND_LIMIT = { max: ChatRules.sendsPerMinute, timeWindow: '1 minute', perUser: true }
 
 export function registerChatRoutes(app: FastifyInstance, deps: { chat: ChatService }): void {
   const { chat } = deps
