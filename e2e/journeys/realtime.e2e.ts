@@ -11,7 +11,7 @@ import { type Database, openDatabase, runMigrations } from '../../apps/server/sr
 import { type Jobs, startJobs } from '../../apps/server/src/platform/jobs.ts'
 import { startSmtpServer } from '../../apps/server/src/test/smtp.ts'
 import { SessionUser, SocketChannels } from '../../packages/contract/src/index.ts'
-import { signUp, storedUser, uniqueEmail, waitUntil } from '../support/auth.ts'
+import { settleAnimations, signUp, storedUser, uniqueEmail, waitUntil } from '../support/auth.ts'
 import { confirmOver18, launchChromium, newMobileContext, viewports } from '../support/browser.ts'
 
 /**
@@ -133,7 +133,7 @@ describe('realtime notification banner', () => {
     expect(await live.getByRole('button', { name: 'Watch' }).count()).toBe(1)
     expect(await live.locator('[data-lines="4"]').count()).toBe(1)
     expect(await banners().nth(1).locator('[data-lines="2"]').count()).toBe(1)
-    await page.waitForTimeout(400)
+    await settleAnimations(page.locator('.v-nbanners'))
     expect(await seriousA11yViolations('.v-nbanners')).toEqual([])
     await shot('banner-414')
     await page.setViewportSize(viewports.desktop)
@@ -226,6 +226,7 @@ describe('incoming-call banner', () => {
     expect(await banner.getByText('Scarlett').count()).toBe(1)
     expect(await banner.getByText('Calling').count()).toBe(1)
     expect(await banner.getByText('300 for 10 Min').count()).toBe(1)
+    await settleAnimations(banner)
     expect(await seriousA11yViolations('[data-testid="incoming-call"]')).toEqual([])
     await shot('call-414')
     await page.setViewportSize(viewports.desktop)

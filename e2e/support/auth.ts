@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
 import type { startSmtpServer } from '../../apps/server/src/test/smtp.ts'
 import { ErrorBody, Headers } from '../../packages/contract/src/index.ts'
 
@@ -210,4 +210,19 @@ export async function signUp(page: Page, smtp: SmtpServer, email: string, nickna
   await expectUrl(page, '/home')
   await page.getByRole('heading', { name: nickname, exact: true }).waitFor()
   return mailedAt
+}
+
+/**
+ * Waits until the element's finite CSS animations (an entrance fade, a slide) have finished: an accessibility
+ * check in the middle of a fade-in measures half-transparent colours. Endless ones (a pulse) are left alone.
+ */
+export async function settleAnimations(locator: Locator): Promise<void> {
+  await locator.evaluate((element) =>
+    Promise.all(
+      element
+        .getAnimations({ subtree: true })
+        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
 }
