@@ -178,6 +178,23 @@ export const ErrorCodes = {
   },
   ConversationNotFound: { code: 6001, status: 404, message: 'This conversation is not available.' },
   ChatNotAllowed: { code: 6002, status: 403, message: "You can't message this account." },
+  ChatMediaInvalid: {
+    code: 6003,
+    status: 409,
+    message: 'Some photos or videos are not ready to send. Please wait for them to finish or remove them.',
+  },
+  ChatMediaCreatorsOnly: {
+    code: 6004,
+    status: 403,
+    message: 'Only creators can send photos, videos and paid messages.',
+  },
+  MessagePriceChanged: {
+    code: 6005,
+    status: 409,
+    message: 'The price of messages to this creator has changed. Please check it and send again.',
+  },
+  MessageNotForSale: { code: 6006, status: 409, message: 'This message is not sold with coins.' },
+  ChatTipNotAllowed: { code: 6007, status: 403, message: 'Tips and gifts can only be sent to creators.' },
   BlockedLocation: { code: 30023, status: 404, message: 'Sorry, the profile or page does not exist.' },
 } as const
 

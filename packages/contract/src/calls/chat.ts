@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { UserId } from './auth.ts'
 import { defineCall } from './define.ts'
-import { PostAuthor } from './post.ts'
+import { MediaId } from './media.ts'
+import { PostAuthor, PostMedia, Price } from './post.ts'
 import { PageQuery, pageOf } from './profile.ts'
 
 /**
@@ -36,6 +37,19 @@ export const ChatRules = {
   sendsPerMinute: 120,
   /** sessionStorage: the /message filter tab (spec §3: the only thing kept in session storage; default all). */
   filterStorageKey: 'velvet.message_filter',
+  /** Photos and videos in one message (creators only). */
+  mediaMax: 10,
+  /** Messages a fan who is not a member sends a creator free before the paid message price applies. */
+  freeMessages: 3,
+  /** A paid message is refunded when the creator has not replied within this many hours. */
+  replyWithinHours: 72,
+  /** The paid message price a creator may set, in coins (0 = messages are free). */
+  paidPriceMax: 10_000,
+  /** A tip in chat, in coins. */
+  tipMin: 1,
+  tipMax: 10_000,
+  /** Quick tip amounts offered in the tip sheet. */
+  tipPresets: [5, 10, 25, 50, 100],
 } as const
 
 export const ChatTexts = {
@@ -45,7 +59,25 @@ export const ChatTexts = {
   composerPlaceholder: 'Write a message',
   seen: 'Seen',
   startHint: 'Say hello. Messages are private between the two of you.',
+  /** The paid message rule as /setting/paid_message and the fan's composer state it. */
+  paidRule: `Fans who are not members send you ${ChatRules.freeMessages} messages free, then each message costs your price. If you don't reply within ${ChatRules.replyWithinHours} hours, the fan gets the coins back.`,
+  freeLeft: (left: number) => `${left} free ${left === 1 ? 'message' : 'messages'} left`,
+  costsCoins: (coins: number) =>
+    `Each message costs ${coins} ${coins === 1 ? 'coin' : 'coins'}. Refunded if there is no reply within ${ChatRules.replyWithinHours} hours.`,
+  ppvLocked: (coins: number) => `Unlock for ${coins} ${coins === 1 ? 'coin' : 'coins'}`,
+  tipLine: (coins: number) => `Sent a tip of ${coins} ${coins === 1 ? 'coin' : 'coins'}`,
+  giftLine: (name: string, coins: number) => `Sent a ${name} (${coins} ${coins === 1 ? 'coin' : 'coins'})`,
+  paidLine: (coins: number) => `Paid message · ${coins} ${coins === 1 ? 'coin' : 'coins'}`,
+  refunded: `Refunded: no reply within ${ChatRules.replyWithinHours} hours`,
+  mediaCreatorsOnly: 'Photos and videos can be sent by creators.',
+  ppvNeedsMedia: 'Add a photo or video to sell this message.',
 } as const
+
+const ClientMsgId = z.string().trim().min(8).max(ChatRules.clientMsgIdMax)
+const MessageText = z
+  .string()
+  .trim()
+  .max(ChatRules.textMax, { message: `A message is at most ${ChatRules.textMax} characters.` })
 
 /** The conversation id as the spec's payloads carry it (a string of digits). */
 export const ConversationId = z.string().regex(/^\d{1,18}$/, { message: 'Not a conversation.' })
@@ -61,6 +93,19 @@ export const ChatMessage = z.object({
   timetoken: z.number().int(),
   /** Only on the creator's side, for their own messages: who wrote it (Authorship). */
   authorship: z.number().int().nullable(),
+  /** Photos and videos; for a locked PPV message only the blurred previews (urls null). */
+  media: z.array(PostMedia),
+  /** A PPV message's price in coins (null: not for sale). */
+  price: z.number().int().nullable(),
+  /** True when the viewer must unlock this PPV message to see its media (never for the sender). */
+  locked: z.boolean(),
+  /** A tip's or a gift's coins (msg_type 6 and 5). */
+  coins: z.number().int().nullable(),
+  gift_id: z.number().int().nullable(),
+  /** Coins the sender paid to send this message (a paid message); null when it was free. */
+  paid_coins: z.number().int().nullable(),
+  /** A paid message whose coins went back to the sender (no reply within 72 hours). */
+  refunded: z.boolean(),
 })
 export type ChatMessage = z.infer<typeof ChatMessage>
 
@@ -84,6 +129,10 @@ export const Conversation = z.object({
   has_spent: z.boolean(),
   /** The last message the other side has read (read receipts); 0 when none. */
   peer_read_id: z.number().int().min(0),
+  /** Coins the viewer's next message costs (a paid message to a creator); 0 when it is free. */
+  send_price: z.number().int().min(0),
+  /** Free messages the viewer has left before the price applies; null when messages are free anyway. */
+  free_left: z.number().int().min(0).nullable(),
 })
 export type Conversation = z.infer<typeof Conversation>
 
@@ -121,17 +170,112 @@ export const chatSend = defineCall({
   method: 'POST',
   path: '/fapi/core/chat/send/',
   access: 'account',
-  summary: 'Sends a text message; the same client_msg_id stores it once.',
-  input: z.object({
-    conversation_id: ConversationId,
-    client_msg_id: z.string().trim().min(8).max(ChatRules.clientMsgIdMax),
-    text: z
-      .string()
-      .trim()
-      .min(1, { message: 'Write a message first.' })
-      .max(ChatRules.textMax, { message: `A message is at most ${ChatRules.textMax} characters.` }),
-  }),
+  summary:
+    'Sends a message (text, photos and videos, optionally sold as PPV); the same client_msg_id stores it once. ' +
+    'A paid message is charged in the same transaction, at the price the sender saw (`paid_price`).',
+  input: z
+    .object({
+      conversation_id: ConversationId,
+      client_msg_id: ClientMsgId,
+      text: MessageText.default(''),
+      media: z
+        .array(MediaId)
+        .max(ChatRules.mediaMax, { message: `A message has at most ${ChatRules.mediaMax} photos and videos.` })
+        .default([]),
+      /** Sell the media as a PPV message (creators only). */
+      price: Price.nullable().default(null),
+      /** The coins the sender agreed to pay for this message (Conversation.send_price); 0 when free. */
+      paid_price: z.number().int().min(0).default(0),
+    })
+    .superRefine((message, ctx) => {
+      if (message.text === '' && message.media.length === 0)
+        ctx.addIssue({ code: 'custom', path: ['text'], message: 'Write a message first.' })
+      if (message.price !== null && message.media.length === 0)
+        ctx.addIssue({ code: 'custom', path: ['price'], message: ChatTexts.ppvNeedsMedia })
+    }),
   response: z.object({ message: ChatMessage }),
+})
+
+/** What a fan's coins bought in chat (a PPV message unlocked, a tip or a gift). */
+const ChatSpendAnswer = z.object({
+  /** False when nothing was charged this time (already unlocked, or a replay). */
+  charged: z.boolean(),
+  coins_spent: z.number().int().min(0),
+  /** Coins left in the wallet. */
+  coins: z.number().int().min(0),
+  message: ChatMessage,
+})
+export type ChatSpendAnswer = z.infer<typeof ChatSpendAnswer>
+
+export const chatUnlock = defineCall({
+  method: 'POST',
+  path: '/fapi/core/chat/unlock/',
+  access: 'account',
+  idempotent: true,
+  summary:
+    'Unlocks a PPV message with coins at the price the fan saw; once per fan and content (the same photos ' +
+    'sent again, e.g. in a mass message, stay unlocked).',
+  input: z.object({ message_id: z.number().int().positive(), price: z.number().int().min(1) }),
+  response: ChatSpendAnswer,
+})
+
+export const chatTip = defineCall({
+  method: 'POST',
+  path: '/fapi/core/chat/tip/',
+  access: 'account',
+  idempotent: true,
+  summary: 'Sends a creator a tip in coins or a gift from the catalogue, as a message of the conversation.',
+  input: z
+    .object({
+      conversation_id: ConversationId,
+      client_msg_id: ClientMsgId,
+      coins: z
+        .number()
+        .int({ message: 'A tip is a whole number of coins.' })
+        .min(ChatRules.tipMin, { message: `A tip is at least ${ChatRules.tipMin} coin.` })
+        .max(ChatRules.tipMax, { message: `A tip is at most ${ChatRules.tipMax} coins.` })
+        .nullable()
+        .default(null),
+      gift_id: z.number().int().positive().nullable().default(null),
+      text: MessageText.default(''),
+    })
+    .refine((tip) => (tip.coins === null) !== (tip.gift_id === null), {
+      path: ['coins'],
+      message: 'Choose a tip amount or a gift.',
+    }),
+  response: ChatSpendAnswer,
+})
+
+/** A creator's paid message settings (/setting/paid_message). */
+export const PaidMessageSettings = z.object({
+  /** Coins per message after the free allowance; 0 = messages are free. */
+  price: z
+    .number()
+    .int({ message: 'A price is a whole number of coins.' })
+    .min(0)
+    .max(ChatRules.paidPriceMax, { message: `The price is at most ${ChatRules.paidPriceMax} coins.` }),
+  /** Members message free (on by default). */
+  members_free: z.boolean(),
+  /** Other creators message free (on by default). */
+  creators_free: z.boolean(),
+})
+export type PaidMessageSettings = z.infer<typeof PaidMessageSettings>
+
+export const paidMessageSettings = defineCall({
+  method: 'GET',
+  path: '/fapi/core/chat/paid_message/',
+  access: 'account',
+  summary: "The signed-in creator's paid message price and who messages free.",
+  response: z.object({ settings: PaidMessageSettings }),
+})
+
+export const updatePaidMessageSettings = defineCall({
+  method: 'POST',
+  path: '/fapi/core/chat/paid_message/',
+  access: 'account',
+  summary: 'Sets the paid message price and who messages free (creators only).',
+  input: PaidMessageSettings,
+  response: z.object({ settings: PaidMessageSettings }),
 })
 
 /** Unread totals (spec §3): TC chat (not muted), SC chat from spenders (not muted). */

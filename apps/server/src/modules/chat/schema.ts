@@ -52,6 +52,8 @@ export const conversationSides = pgTable(
     lastReadId: bigint('last_read_id', { mode: 'number' }).notNull().default(0),
     lastMessageId: bigint('last_message_id', { mode: 'number' }),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    /** Free messages this side (a fan) has sent the other side (a creator with a price) so far. */
+    freeUsed: integer('free_used').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.conversationId] }),
@@ -78,6 +80,20 @@ export const chatMessages = pgTable(
     text: text('text').notNull().default(''),
     /** Authorship (creator, chatter, agent). */
     authorship: smallint('authorship').notNull().default(1),
+    /** Photos and videos in display order (media ids of the sender's uploads). */
+    mediaIds: bigint('media_ids', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
+    /** A PPV message's price in coins. */
+    price: integer('price'),
+    /**
+     * What a PPV message sells: `<creator>:<sorted media ids>`, the ledger unlock's item id, so the same
+     * photos sent again (another message, a mass message) are never sold twice to one fan.
+     */
+    contentKey: text('content_key'),
+    /** A tip's or a gift's coins. */
+    coins: integer('coins'),
+    giftId: integer('gift_id'),
+    /** Coins the sender paid for this message (a paid message), held until the creator replies. */
+    paidCoins: integer('paid_coins'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -86,4 +102,45 @@ export const chatMessages = pgTable(
       .on(t.senderId, t.clientMsgId)
       .where(sql`${t.clientMsgId} IS NOT NULL`),
   ],
+)
+
+/**
+ * Paid messages waiting for the creator's reply (DESIGN §8): the fan paid when sending; a reply settles them
+ * (kept), 72 hours without one refunds them. `state`: 1 waiting, 2 kept, 3 refunded.
+ */
+export const chatPaidMessages = pgTable(
+  'chat_paid_messages',
+  {
+    messageId: bigint('message_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    conversationId: bigint('conversation_id', { mode: 'number' })
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    fanId: userRef('fan_id'),
+    creatorId: userRef('creator_id'),
+    coins: integer('coins').notNull(),
+    /** The sale's ledger transfer (a refund reverses it). */
+    transferId: bigint('transfer_id', { mode: 'number' }).notNull(),
+    state: smallint('state').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('chat_paid_messages_waiting_idx').on(t.createdAt).where(sql`${t.state} = 1`),
+    index('chat_paid_messages_conversation_idx').on(t.conversationId).where(sql`${t.state} = 1`),
+  ],
+)
+
+/** A creator's paid message price and who messages free (/setting/paid_message). */
+export const paidMessageSettings = pgTable(
+  'paid_message_settings',
+  {
+    creatorId: userRef('creator_id').primaryKey(),
+    price: integer('price').notNull().default(0),
+    membersFree: boolean('members_free').notNull().default(true),
+    creatorsFree: boolean('creators_free').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('paid_message_settings_price_check', sql`${t.price} >= 0`)],
 )
