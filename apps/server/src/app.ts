@@ -305,15 +305,6 @@ export async function buildApp({
     // Called at request time, once the posts module below is wired.
     assertPostReportable: (reporterId, postId, ip) => posts.assertReportable(reporterId, postId, ip),
   })
-  const chat = wireChat({
-    db: database.db,
-    social: socialModules.social,
-    realtime,
-    notifications,
-    clock,
-    portraitUrl: (key) => storage.publicUrl(key),
-    log: app.log.child({ name: 'chat' }),
-  })
   const media = wireMedia({
     db: database.db,
     storage,
@@ -372,10 +363,24 @@ export async function buildApp({
     log: app.log.child({ name: 'money' }),
   })
   app.addHook('onClose', async () => money.close())
+  const chat = wireChat({
+    db: database.db,
+    social: socialModules.social,
+    realtime,
+    notifications,
+    media: media.service,
+    ledger: money.ledger,
+    sales: money.sales,
+    creator,
+    clock,
+    portraitUrl: (key) => storage.publicUrl(key),
+    log: app.log.child({ name: 'chat' }),
+  })
   if (jobs && config.runMode !== 'web') {
     await media.registerWorkers(jobs)
     await posts.registerWorkers(jobs)
     await money.registerWorkers(jobs)
+    await chat.registerWorkers(jobs)
   }
   app.decorate('services', {
     realtime,

@@ -41,6 +41,8 @@ export const NotifyType = {
   ItemPurchased: 30,
   /** A fan sent the creator a gift; meta.tokens holds the coins. */
   GiftReceived: 31,
+  /** A paid message's coins came back to the fan (no reply within 72 hours); meta.tokens holds them. */
+  PaidMessageRefunded: 32,
   /** A new member (or a free trial started). */
   NewMember: 40,
   MemberRenewed: 41,

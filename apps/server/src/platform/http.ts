@@ -97,3 +97,9 @@ export function registerCall<C extends CallDef>(
     },
   })
 }
+
+/** An answer only its viewer may keep (balances, signed media urls): never stored by a cache. */
+export function privateAnswer<T>(reply: FastifyReply, data: T): T {
+  reply.header('cache-control', 'private, no-store')
+  return data
+}

@@ -16,7 +16,7 @@ export type NotificationKind = z.infer<typeof NotificationKind>
 
 /** Which tab each notify_type belongs to (one place; the server filters by it). */
 export const NotifyTypesByKind: Record<Exclude<NotificationKind, 'all'>, readonly number[]> = {
-  purchases: [NotifyType.ItemPurchased, NotifyType.GiftReceived],
+  purchases: [NotifyType.ItemPurchased, NotifyType.GiftReceived, NotifyType.PaidMessageRefunded],
   subscriptions: [NotifyType.NewMember, NotifyType.MemberRenewed, NotifyType.NewFollower],
   comments: [NotifyType.PostComment],
   mentions: [NotifyType.Mention],

@@ -1,13 +1,20 @@
 import { type ConversationFilter, MsgType } from '@velvet/contract'
-import { and, desc, eq, lt, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../platform/db.ts'
 import { users } from '../auth/schema.ts'
 import { liveMembership } from '../entitlements/conditions.ts'
 import { memberships } from '../entitlements/schema.ts'
+import { TransferKind } from '../ledger/accounts.ts'
 import { cursorText } from '../posts/rows.ts'
 import type { Cursor } from '../social/cursor.ts'
 import { SPENDING_KINDS, type UserCardRow } from '../wallet/repo.ts'
-import { chatMessages, conversationSides, conversations } from './schema.ts'
+import {
+  chatMessages,
+  chatPaidMessages,
+  conversationSides,
+  conversations,
+  paidMessageSettings,
+} from './schema.ts'
 
 type Conn = Db | Tx
 
@@ -23,8 +30,15 @@ export interface ConversationRow {
   /** The other side's own row: how far it has read (read receipts). */
   peerReadId: number
   last: MessageRow | null
+  /** The other side's paid message settings (null: never set). */
+  peerSettings: { price: number; membersFree: boolean; creatorsFree: boolean } | null
+  /** This side's user is a member of the other side. */
+  isMember: boolean
   cursor: Cursor
 }
+
+export type PaidMessageRow = typeof chatPaidMessages.$inferSelect
+export type PaidSettingsRow = typeof paidMessageSettings.$inferSelect
 
 export interface NewMessage {
   conversationId: number
@@ -34,7 +48,15 @@ export interface NewMessage {
   text: string
   authorship: number
   createdAt: Date
+  mediaIds?: number[]
+  price?: number | null
+  contentKey?: string | null
+  coins?: number | null
+  giftId?: number | null
 }
+
+/** Paid message states (chat_paid_messages.state). */
+export const PaidState = { Waiting: 1, Kept: 2, Refunded: 3 } as const
 
 const peerColumns = {
   id: users.id,
@@ -43,6 +65,12 @@ const peerColumns = {
   portrait: users.portrait,
   userRole: users.userRole,
   deletedAt: users.deletedAt,
+}
+
+/** Whether `userId` is a member of the other side of the conversation side in the query. */
+function memberOfPeer(userId: number, now: Date) {
+  return sql<boolean>`EXISTS (SELECT 1 FROM ${memberships} WHERE ${memberships.fanId} = ${userId}
+    AND ${memberships.creatorId} = ${conversationSides.peerId} AND ${liveMembership(now)})`
 }
 
 /**
@@ -54,9 +82,10 @@ export function createChatRepo(db: Db) {
     db,
 
     /** The conversation of two users, made with both sides on first use. */
-    async openConversation(a: number, b: number, at: Date): Promise<number> {
+    async openConversation(a: number, b: number, at: Date, inTx?: Tx): Promise<number> {
       const [low, high] = a < b ? [a, b] : [b, a]
-      return db.transaction(async (tx) => {
+      const run = <T>(work: (tx: Tx) => Promise<T>) => (inTx ? work(inTx) : db.transaction(work))
+      return run(async (tx) => {
         await tx
           .insert(conversations)
           .values({ userLow: low, userHigh: high, createdAt: at })
@@ -96,6 +125,27 @@ export function createChatRepo(db: Db) {
           and(eq(conversationSides.userId, userId), eq(conversationSides.conversationId, conversationId)),
         )
       return row ?? null
+    },
+
+    /** The side of the other user of a conversation (the recipient of `userId`'s messages). */
+    async sideOfPeer(userId: number, conversationId: number): Promise<SideRow | null> {
+      const [row] = await db
+        .select()
+        .from(conversationSides)
+        .where(
+          and(eq(conversationSides.peerId, userId), eq(conversationSides.conversationId, conversationId)),
+        )
+      return row ?? null
+    },
+
+    /** The other side of `userId`'s side has now spent money with them (an unlock). */
+    async markPeerSpent(tx: Tx, userId: number, conversationId: number): Promise<void> {
+      await tx
+        .update(conversationSides)
+        .set({ peerHasSpent: true })
+        .where(
+          and(eq(conversationSides.userId, userId), eq(conversationSides.conversationId, conversationId)),
+        )
     },
 
     /** Inserts a message once per (sender, client id); answers the stored one and whether it is new. */
@@ -240,11 +290,18 @@ export function createChatRepo(db: Db) {
           peerReadId: sql<number>`(SELECT p.last_read_id FROM conversation_sides p
             WHERE p.user_id = ${sides.peerId} AND p.conversation_id = ${sides.conversationId})`,
           last: chatMessages,
+          settings: {
+            price: paidMessageSettings.price,
+            membersFree: paidMessageSettings.membersFree,
+            creatorsFree: paidMessageSettings.creatorsFree,
+          },
+          isMember: memberOfPeer(userId, now),
           at: cursorText(sides.lastMessageAt),
         })
         .from(sides)
         .innerJoin(users, eq(users.id, sides.peerId))
         .leftJoin(chatMessages, eq(chatMessages.id, sides.lastMessageId))
+        .leftJoin(paidMessageSettings, eq(paidMessageSettings.creatorId, sides.peerId))
         .where(
           and(
             eq(sides.userId, userId),
@@ -270,6 +327,8 @@ export function createChatRepo(db: Db) {
         peer: row.peer,
         peerReadId: Number(row.peerReadId ?? 0),
         last: row.last,
+        peerSettings: row.settings,
+        isMember: row.isMember === true,
         cursor: { at: row.at, id: row.side.conversationId },
       }))
     },
@@ -278,6 +337,7 @@ export function createChatRepo(db: Db) {
     async conversationOf(
       userId: number,
       conversationId: number,
+      now: Date,
     ): Promise<Omit<ConversationRow, 'cursor'> | null> {
       const sides = conversationSides
       const [row] = await db
@@ -287,12 +347,161 @@ export function createChatRepo(db: Db) {
           peerReadId: sql<number>`(SELECT p.last_read_id FROM conversation_sides p
             WHERE p.user_id = ${sides.peerId} AND p.conversation_id = ${sides.conversationId})`,
           last: chatMessages,
+          settings: {
+            price: paidMessageSettings.price,
+            membersFree: paidMessageSettings.membersFree,
+            creatorsFree: paidMessageSettings.creatorsFree,
+          },
+          isMember: memberOfPeer(userId, now),
         })
         .from(sides)
         .innerJoin(users, eq(users.id, sides.peerId))
         .leftJoin(chatMessages, eq(chatMessages.id, sides.lastMessageId))
+        .leftJoin(paidMessageSettings, eq(paidMessageSettings.creatorId, sides.peerId))
         .where(and(eq(sides.userId, userId), eq(sides.conversationId, conversationId)))
-      return row ? { ...row, peerReadId: Number(row.peerReadId ?? 0) } : null
+      if (!row) return null
+      const { settings, ...rest } = row
+      return {
+        ...rest,
+        peerReadId: Number(row.peerReadId ?? 0),
+        peerSettings: settings,
+        isMember: row.isMember === true,
+      }
+    },
+
+    /** A creator's paid message settings (null: never set; messages are free). */
+    async paidSettings(creatorId: number, conn: Conn = db): Promise<PaidSettingsRow | null> {
+      const [row] = await conn
+        .select()
+        .from(paidMessageSettings)
+        .where(eq(paidMessageSettings.creatorId, creatorId))
+      return row ?? null
+    },
+
+    async savePaidSettings(row: Omit<PaidSettingsRow, 'updatedAt'>, at: Date): Promise<PaidSettingsRow> {
+      const values = { ...row, updatedAt: at }
+      const [saved] = await db
+        .insert(paidMessageSettings)
+        .values(values)
+        .onConflictDoUpdate({ target: paidMessageSettings.creatorId, set: values })
+        .returning()
+      if (!saved) throw new Error('paid message settings were not saved')
+      return saved
+    },
+
+    /** Whether `fanId` is a member (active or in grace) of `creatorId`. */
+    async isMember(fanId: number, creatorId: number, now: Date, conn: Conn = db): Promise<boolean> {
+      const result = (await conn.execute(sql`
+        SELECT EXISTS (SELECT 1 FROM ${memberships} WHERE ${memberships.fanId} = ${fanId}
+          AND ${memberships.creatorId} = ${creatorId} AND ${liveMembership(now)}) AS member`)) as unknown as {
+        rows: { member: boolean }[]
+      }
+      return result.rows[0]?.member === true
+    },
+
+    /** Counts one more free message on a side (the fan's), under the row lock of the send. */
+    async useFreeMessage(tx: Tx, userId: number, conversationId: number): Promise<void> {
+      await tx
+        .update(conversationSides)
+        .set({ freeUsed: sql`${conversationSides.freeUsed} + 1` })
+        .where(
+          and(eq(conversationSides.userId, userId), eq(conversationSides.conversationId, conversationId)),
+        )
+    },
+
+    /** A side, locked for the rest of the transaction (paid sends of one fan queue behind each other). */
+    async lockSide(tx: Tx, userId: number, conversationId: number): Promise<SideRow | null> {
+      const [row] = await tx
+        .select()
+        .from(conversationSides)
+        .where(
+          and(eq(conversationSides.userId, userId), eq(conversationSides.conversationId, conversationId)),
+        )
+        .for('update')
+      return row ?? null
+    },
+
+    async setPaidCoins(tx: Tx, messageId: number, coins: number): Promise<MessageRow> {
+      const [row] = await tx
+        .update(chatMessages)
+        .set({ paidCoins: coins })
+        .where(eq(chatMessages.id, messageId))
+        .returning()
+      if (!row) throw new Error('paid message row is missing')
+      return row
+    },
+
+    async insertPaidMessage(tx: Tx, row: typeof chatPaidMessages.$inferInsert): Promise<void> {
+      await tx.insert(chatPaidMessages).values(row).onConflictDoNothing()
+    },
+
+    /** The creator replied: every paid message of the conversation still waiting is kept. */
+    async keepPaidMessages(tx: Tx, conversationId: number, creatorId: number, at: Date): Promise<number> {
+      const rows = await tx
+        .update(chatPaidMessages)
+        .set({ state: PaidState.Kept, settledAt: at })
+        .where(
+          and(
+            eq(chatPaidMessages.conversationId, conversationId),
+            eq(chatPaidMessages.creatorId, creatorId),
+            eq(chatPaidMessages.state, PaidState.Waiting),
+          ),
+        )
+        .returning({ id: chatPaidMessages.messageId })
+      return rows.length
+    },
+
+    /** Paid messages still waiting that were sent at or before `before` (the refund job). */
+    async unansweredPaidMessages(before: Date, limit: number): Promise<PaidMessageRow[]> {
+      return db
+        .select()
+        .from(chatPaidMessages)
+        .where(and(eq(chatPaidMessages.state, PaidState.Waiting), lte(chatPaidMessages.createdAt, before)))
+        .orderBy(chatPaidMessages.createdAt)
+        .limit(limit)
+    },
+
+    /** Claims one waiting paid message for its refund (null when a reply or another worker came first). */
+    async claimRefund(tx: Tx, messageId: number, at: Date): Promise<PaidMessageRow | null> {
+      const [row] = await tx
+        .update(chatPaidMessages)
+        .set({ state: PaidState.Refunded, settledAt: at })
+        .where(and(eq(chatPaidMessages.messageId, messageId), eq(chatPaidMessages.state, PaidState.Waiting)))
+        .returning()
+      return row ?? null
+    },
+
+    /** Which of these messages' coins went back to the sender. */
+    async refundedOf(messageIds: number[]): Promise<Set<number>> {
+      if (messageIds.length === 0) return new Set()
+      const rows = await db
+        .select({ id: chatPaidMessages.messageId })
+        .from(chatPaidMessages)
+        .where(
+          and(
+            inArray(chatPaidMessages.messageId, messageIds),
+            eq(chatPaidMessages.state, PaidState.Refunded),
+          ),
+        )
+      return new Set(rows.map((row) => row.id))
+    },
+
+    /** Which PPV contents (`content_key`) a buyer has unlocked (ledger unlocks of item type chat_media). */
+    async unlockedContents(buyerId: number, keys: string[], conn: Conn = db): Promise<Set<string>> {
+      if (keys.length === 0) return new Set()
+      const result = (await conn.execute(sql`
+        SELECT item_id FROM ledger_transfers
+        WHERE actor_user_id = ${buyerId} AND kind = ${TransferKind.Unlock} AND item_type = 'chat_media'
+          AND item_id IN (${sql.join(
+            keys.map((key) => sql`${key}`),
+            sql`, `,
+          )})`)) as unknown as { rows: { item_id: string }[] }
+      return new Set(result.rows.map((row) => row.item_id))
+    },
+
+    async message(id: number): Promise<MessageRow | null> {
+      const [row] = await db.select().from(chatMessages).where(eq(chatMessages.id, id))
+      return row ?? null
     },
 
     /** The account a conversation partner is (role, deleted), for the open and send checks. */

@@ -4,11 +4,15 @@ import {
   chatMute,
   chatRead,
   chatSend,
+  chatTip,
+  chatUnlock,
   conversationList,
   conversationOpen,
+  paidMessageSettings,
+  updatePaidMessageSettings,
 } from '@velvet/contract'
 import type { FastifyInstance } from 'fastify'
-import { registerCall } from '../../platform/http.ts'
+import { privateAnswer, registerCall } from '../../platform/http.ts'
 import type { ChatService } from './service.ts'
 
 /** Per user, not per address: many people share an address. */
@@ -18,8 +22,28 @@ export function registerChatRoutes(app: FastifyInstance, deps: { chat: ChatServi
   const { chat } = deps
   registerCall(app, conversationList, ({ viewer, input }) => chat.list(viewer, input))
   registerCall(app, conversationOpen, ({ viewer, input }) => chat.open(viewer, input.user_id))
-  registerCall(app, chatMessages, ({ viewer, input }) => chat.messages(viewer, input))
-  registerCall(app, chatSend, ({ viewer, input }) => chat.send(viewer, input), { rateLimit: SEND_LIMIT })
+  // Messages carry media urls signed for their viewer: never cached.
+  registerCall(app, chatMessages, async ({ viewer, input, reply }) =>
+    privateAnswer(reply, await chat.messages(viewer, input)),
+  )
+  registerCall(
+    app,
+    chatSend,
+    async ({ viewer, input, reply }) => privateAnswer(reply, await chat.send(viewer, input)),
+    { rateLimit: SEND_LIMIT },
+  )
+  registerCall(app, chatUnlock, async ({ viewer, input, reply, idempotencyKey }) =>
+    privateAnswer(reply, await chat.unlock(viewer, input, idempotencyKey)),
+  )
+  registerCall(
+    app,
+    chatTip,
+    async ({ viewer, input, reply, idempotencyKey }) =>
+      privateAnswer(reply, await chat.tip(viewer, input, idempotencyKey)),
+    { rateLimit: SEND_LIMIT },
+  )
   registerCall(app, chatRead, ({ viewer, input }) => chat.read(viewer, input))
   registerCall(app, chatMute, ({ viewer, input }) => chat.mute(viewer, input))
+  registerCall(app, paidMessageSettings, ({ viewer }) => chat.paidSettings(viewer))
+  registerCall(app, updatePaidMessageSettings, ({ viewer, input }) => chat.savePaidSettings(viewer, input))
 }

@@ -1,25 +1,53 @@
+import { ChatRules } from '@velvet/contract'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { Db } from '../../platform/db.ts'
+import type { Jobs } from '../../platform/jobs.ts'
 import type { Realtime } from '../../platform/realtime.ts'
 import type { Clock } from '../auth/service.ts'
+import type { CreatorService } from '../creator/service.ts'
+import type { Sales } from '../ledger/sales.ts'
+import type { LedgerService } from '../ledger/service.ts'
+import type { MediaService } from '../media/types.ts'
 import type { NotificationService } from '../notifications/service.ts'
 import type { SocialService } from '../social/service.ts'
 import { createChatRepo } from './repo.ts'
 import { registerChatRoutes } from './routes.ts'
 import { createChatService } from './service.ts'
 
-/** Chat (issue 7): conversations, messages, unread counters and their `chat_message` deliveries. */
+/** The job that refunds paid messages left unanswered (every 10 minutes, each message once). */
+export const PAID_MESSAGE_REFUND_QUEUE = 'chat-paid-message-refunds'
+export const REPLY_WITHIN_MS = ChatRules.replyWithinHours * 3_600_000
+
+/**
+ * Chat (issue 7): conversations, messages (text, photos and videos, PPV, tips and gifts, paid messages),
+ * unread counters and their `chat_message` deliveries.
+ */
 export function wireChat(deps: {
   db: Db
   social: Pick<SocialService, 'relation'>
   realtime: Pick<Realtime, 'publish' | 'isOnline'>
   notifications: Pick<NotificationService, 'publish'>
+  media: Pick<MediaService, 'findOwned' | 'findMany' | 'urlsFor'>
+  ledger: Pick<LedgerService, 'coins' | 'idempotent'>
+  sales: Pick<Sales, 'sell' | 'refundCoinSale'>
+  creator: Pick<CreatorService, 'assertVerifiedCreator'>
   clock: Clock
   portraitUrl: (key: string) => string
   log: FastifyBaseLogger
 }) {
   const service = createChatService({ ...deps, repo: createChatRepo(deps.db) })
-  return { service, register: (app: FastifyInstance) => registerChatRoutes(app, { chat: service }) }
+  return {
+    service,
+    register: (app: FastifyInstance) => registerChatRoutes(app, { chat: service }),
+    async registerWorkers(boss: Jobs) {
+      await boss.createQueue(PAID_MESSAGE_REFUND_QUEUE)
+      await boss.schedule(PAID_MESSAGE_REFUND_QUEUE, '*/10 * * * *', {}, { tz: 'UTC' })
+      await boss.work(PAID_MESSAGE_REFUND_QUEUE, async () => {
+        // Batches until none is due, so a backlog drains in one run.
+        while ((await service.refundUnanswered(REPLY_WITHIN_MS)) > 0);
+      })
+    },
+  }
 }
 
 export type ChatModule = ReturnType<typeof wireChat>

@@ -1,7 +1,7 @@
 import { coinsToCents, Shares, splitSale } from '@velvet/contract'
 import { sql } from 'drizzle-orm'
 import { type Db, executePrepared, type Tx } from '../../platform/db.ts'
-import { AccountKind, type PostingInput, type TransferKind } from './accounts.ts'
+import { AccountKind, type PostingInput, TransferKind } from './accounts.ts'
 import { creatorTerms } from './schema.ts'
 import type { LedgerService, TransferResult } from './service.ts'
 
@@ -118,6 +118,59 @@ export function createSales(deps: {
         tx,
       )
       return { ...result, lines: (result.transfer.meta as unknown as SaleLines) ?? lines }
+    },
+
+    /**
+     * Gives a coin sale back to its buyer in full (e.g. an unanswered paid message), once per sale: the
+     * coins return to the fan's wallet; the creator's and the referrer's shares come back from their payout
+     * wallets as far as they hold them (the rest is the platform's loss), the platform's fee from its
+     * revenue. Answers null when there is no such coin sale.
+     */
+    async refundCoinSale(saleKey: string, description: string, tx: Tx): Promise<TransferResult | null> {
+      const sale = await ledger.transferByKey(saleKey, tx)
+      const lines = sale?.meta as unknown as SaleLines | undefined
+      if (!sale?.actorUserId || !sale.counterpartyUserId || !lines?.coins) return null
+      const creatorId = sale.counterpartyUserId
+      const takeFrom = async (userId: number | null, cents: number) =>
+        userId === null || cents <= 0 ? 0 : Math.min(cents, await ledger.earningsCents(userId, tx))
+      const takenNet = await takeFrom(creatorId, lines.net_cents)
+      const takenReferral = await takeFrom(lines.referrer_id, lines.referral_cents)
+      const lossCents = lines.net_cents - takenNet + (lines.referral_cents - takenReferral)
+      const postings: PostingInput[] = [
+        { account: { kind: AccountKind.FanCoins, userId: sale.actorUserId }, amount: lines.coins },
+        { account: { kind: AccountKind.CoinIssuance }, amount: -lines.coins },
+        { account: { kind: AccountKind.CoinReserve }, amount: lines.gross_cents },
+        { account: { kind: AccountKind.PlatformRevenue }, amount: -lines.fee_cents },
+        { account: { kind: AccountKind.CreatorPayout, userId: creatorId }, amount: -takenNet },
+        { account: { kind: AccountKind.ChargebackLosses }, amount: -lossCents },
+      ]
+      if (lines.referrer_id !== null)
+        postings.push({
+          account: { kind: AccountKind.CreatorPayout, userId: lines.referrer_id },
+          amount: -takenReferral,
+        })
+      return ledger.transfer(
+        {
+          key: `${saleKey}:refund`,
+          kind: TransferKind.Refund,
+          actorUserId: sale.actorUserId,
+          counterpartyUserId: creatorId,
+          item: sale.itemType && sale.itemId ? { type: sale.itemType, id: sale.itemId } : null,
+          reversesId: sale.id,
+          meta: {
+            gross_cents: -lines.gross_cents,
+            fee_cents: -lines.fee_cents,
+            net_cents: -takenNet,
+            referral_cents: -takenReferral,
+            referrer_id: takenReferral > 0 ? lines.referrer_id : null,
+            loss_cents: lossCents,
+            coins: lines.coins,
+            description,
+          },
+          postings: postings.filter((posting) => posting.amount !== 0),
+        },
+        tx,
+      )
     },
 
     /** Sets a creator's share (admin and tests; at most 90%). */

@@ -1,14 +1,9 @@
 import { Gifts, giftCatalogue, sendGift, transactionsList, unlockPost, walletSummary } from '@velvet/contract'
-import type { FastifyInstance, FastifyReply } from 'fastify'
-import { registerCall } from '../../platform/http.ts'
+import type { FastifyInstance } from 'fastify'
+import { privateAnswer, registerCall } from '../../platform/http.ts'
 import type { WalletService } from './service.ts'
 
 /** Money answers are the viewer's own: never cached by anyone. */
-function privateAnswer<T>(reply: FastifyReply, data: T): T {
-  reply.header('cache-control', 'private, no-store')
-  return data
-}
-
 export function registerWalletRoutes(app: FastifyInstance, wallet: WalletService): void {
   registerCall(app, walletSummary, async ({ viewer, reply }) =>
     privateAnswer(reply, await wallet.summary(viewer)),

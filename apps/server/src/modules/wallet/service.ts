@@ -1,9 +1,7 @@
 import {
-  CoinsNeededRule,
   type Gift,
   giftById,
   isPaidVisibility,
-  PaymentTexts,
   type SendGiftAnswer,
   sendGift,
   spentLevelOf,
@@ -29,6 +27,7 @@ import type { NotificationService } from '../notifications/service.ts'
 import type { PostViewService } from '../posts/view-service.ts'
 import { counterpartyOf, presentCard, presentTransaction } from './presenters.ts'
 import { SPENDING_KINDS, type StatementQuery, type WalletRepo } from './repo.ts'
+import { notEnoughCoins } from './spending.ts'
 
 const DAY_MS = 86_400_000
 
@@ -70,15 +69,6 @@ function decodeCursor(cursor: string | undefined): number | null {
     })
   }
   return id
-}
-
-/** InsufficientCoins (5004) with how many coins are missing (CoinsNeededRule field; the sheet buys them). */
-function notEnoughCoins(needed: number): AppError {
-  const message = `${PaymentTexts.notEnoughCoins} You need ${needed} more.`
-  return new AppError('InsufficientCoins', {
-    message,
-    fields: [{ field: 'coins', rule: CoinsNeededRule, message: String(needed) }],
-  })
 }
 
 /** Fans spend: the wallet, its statement, PPV unlocks and gifts (issue 6). */
