@@ -1,24 +1,19 @@
 import { Posts } from './constants.ts'
+import { CoreErrorCodes } from './core-errors.ts'
+
+export { CoreErrorCodes }
+
 /**
  * The one table of error codes. Spec codes are kept (102, 101, 1001, 9002, 30023);
  * every other code is ours and stable: never reuse or renumber one.
  */
 export const ErrorCodes = {
-  Timeout: { code: 101, status: 504, message: 'Poor network. You may try later. (101)' },
-  Generic: { code: 102, status: 500, message: 'Something went wrong, please try later.' },
-  /** Client-side only: the request got no answer at all (status 0). */
-  NoNetwork: { code: 103, status: 0, message: 'No network, please try later.' },
-  NotLoggedIn: { code: 1001, status: 401, message: 'Please log in to continue' },
+  ...CoreErrorCodes,
   Forbidden: { code: 1002, status: 403, message: "You don't have permission to do that." },
   NotFound: { code: 1003, status: 404, message: 'Not found.' },
   ValidationFailed: { code: 1004, status: 400, message: 'Some fields are not valid.' },
   RateLimited: { code: 1005, status: 429, message: 'Too many attempts. Please wait a moment and try again.' },
   BadSignature: { code: 1010, status: 400, message: 'The request signature is not valid.' },
-  ClockSkew: {
-    code: 1011,
-    status: 400,
-    message: "Your device's clock is off. Please check the time and retry.",
-  },
   PayloadTooLarge: { code: 1012, status: 413, message: 'The upload is too large.' },
   UnsupportedMedia: { code: 1013, status: 415, message: 'This file type is not supported.' },
   CodeInvalid: { code: 2001, status: 400, message: 'The code is not correct.' },
@@ -26,7 +21,6 @@ export const ErrorCodes = {
   CodeTooManyTries: { code: 2003, status: 429, message: 'Too many wrong codes. Please request a new one.' },
   CodeResendTooSoon: { code: 2004, status: 429, message: 'Please wait before requesting another code.' },
   UsernameTaken: { code: 2006, status: 409, message: 'This username is taken.' },
-  RefreshNotDue: { code: 2007, status: 400, message: 'The session does not need refreshing yet.' },
   GoogleTokenInvalid: { code: 2008, status: 401, message: 'Google sign-in failed. Please try again.' },
   GoogleNotConfigured: { code: 2009, status: 503, message: 'Google sign-in is not available.' },
   SignupAlreadyComplete: { code: 2010, status: 409, message: 'Your profile is already complete.' },
@@ -171,11 +165,6 @@ export const ErrorCodes = {
     status: 409,
     message: 'A referrer can only be added before you become a creator.',
   },
-  StaleClient: {
-    code: 9002,
-    status: 500,
-    message: "It looks like you've been here for a while. Please refresh the page to continue. (9002)",
-  },
   ConversationNotFound: { code: 6001, status: 404, message: 'This conversation is not available.' },
   ChatNotAllowed: { code: 6002, status: 403, message: "You can't message this account." },
   ChatMediaInvalid: {
@@ -195,16 +184,39 @@ export const ErrorCodes = {
   },
   MessageNotForSale: { code: 6006, status: 409, message: 'This message is not sold with coins.' },
   ChatTipNotAllowed: { code: 6007, status: 403, message: 'Tips and gifts can only be sent to creators.' },
-  BlockedLocation: { code: 30023, status: 404, message: 'Sorry, the profile or page does not exist.' },
+  // Mass messages (issue 7): 6100-6199.
+  MassTooManyRecipients: {
+    code: 6101,
+    status: 409,
+    message: 'This audience has more than the maximum number of recipients. Choose a smaller audience.',
+  },
+  MassTooSoon: {
+    code: 6102,
+    status: 429,
+    message: 'You can send one mass message every 6 hours.',
+  },
+  MassAudienceEmpty: {
+    code: 6103,
+    status: 409,
+    message: 'No one in this audience can receive a message yet.',
+  },
+  MassNotFound: { code: 6104, status: 404, message: 'This mass message is not available.' },
+  MassNotCancellable: {
+    code: 6105,
+    status: 409,
+    message: 'This mass message has started sending and can no longer be cancelled.',
+  },
+  MassCreatorsOnly: { code: 6106, status: 403, message: 'Mass messages are for creators.' },
+  MassListNotFound: { code: 6107, status: 404, message: 'One of these lists is not available.' },
 } as const
 
 export type ErrorName = keyof typeof ErrorCodes
 export type ErrorCode = (typeof ErrorCodes)[ErrorName]['code']
 
-const byCode = new Map<number, (typeof ErrorCodes)[ErrorName]>(
-  Object.values(ErrorCodes).map((e) => [e.code, e]),
-)
+// Made on first use, so that a bundle that never looks codes up does not carry the table.
+let byCode: Map<number, (typeof ErrorCodes)[ErrorName]> | null = null
 
 export function errorByCode(code: number) {
+  byCode ??= new Map(Object.values(ErrorCodes).map((e) => [e.code, e]))
   return byCode.get(code)
 }
