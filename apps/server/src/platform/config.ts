@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { MassRules } from '@velvet/contract'
 import { z } from 'zod'
 
 const optionalUrl = z
@@ -44,6 +45,8 @@ const EnvSchema = z.object({
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** Recipients of one mass message (DESIGN §8: 5,000 unless configured). */
+  MASS_RECIPIENTS_MAX: z.coerce.number().int().positive().max(1_000_000).default(MassRules.recipientsMax),
   APP_VERSION: z.string().default('0.1.0'),
   VAPID_PUBLIC_KEY: z.string().trim().optional(),
   VAPID_PRIVATE_KEY: z.string().trim().optional(),
@@ -103,6 +106,8 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string }
   google: { clientId: string | undefined; issuer: string; jwksUrl: string; authUrl: string }
   rateLimitPerMinute: number
+  /** Recipients of one mass message at most. */
+  massRecipientsMax: number
   version: string
   /** Keys given in the environment; when both are absent they are generated into DATA_DIR/vapid.json. */
   push: {
@@ -181,6 +186,7 @@ export function readConfig(env: Record<string, string | undefined>): Readonly<Co
       authUrl: e.GOOGLE_AUTH_URL,
     }),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    massRecipientsMax: e.MASS_RECIPIENTS_MAX,
     version: e.APP_VERSION,
     push: Object.freeze({
       vapidPublicKey: e.VAPID_PUBLIC_KEY || undefined,
