@@ -34,6 +34,7 @@ import { type CreatorService, createCreatorService } from './modules/creator/ser
 import type { DemoService } from './modules/demo/service.ts'
 import { wireDemo } from './modules/demo/wiring.ts'
 import { type MoneyModules, wireMoney } from './modules/ledger/wiring.ts'
+import { type MassModule, wireMass } from './modules/mass/wiring.ts'
 import { wireMedia } from './modules/media/wiring.ts'
 import { createNotificationRepo } from './modules/notifications/repo.ts'
 import { registerNotificationRoutes } from './modules/notifications/routes.ts'
@@ -102,6 +103,8 @@ export interface AppServices {
   /** The ledger (the one service that moves money), sales, card payments and memberships (issue 6). */
   money: Pick<MoneyModules, 'ledger' | 'sales' | 'payments' | 'memberships'>
   chat: ChatService
+  /** Starting and delivering mass messages (the jobs call it; tests drive it directly). */
+  mass: MassModule['sender']
   /** Unlocks and memberships as posts see them. */
   entitlements: ReturnType<typeof wirePosts>['entitlements']
 }
@@ -376,11 +379,23 @@ export async function buildApp({
     portraitUrl: (key) => storage.publicUrl(key),
     log: app.log.child({ name: 'chat' }),
   })
+  const mass = wireMass({
+    db: database.db,
+    chat: chat.service,
+    creator,
+    media: media.service,
+    jobs: sender,
+    clock,
+    recipientsMax: config.massRecipientsMax,
+    publicUrl: config.publicUrl,
+    log: app.log.child({ name: 'mass' }),
+  })
   if (jobs && config.runMode !== 'web') {
     await media.registerWorkers(jobs)
     await posts.registerWorkers(jobs)
     await money.registerWorkers(jobs)
     await chat.registerWorkers(jobs)
+    await mass.registerWorkers(jobs)
   }
   app.decorate('services', {
     realtime,
@@ -394,6 +409,7 @@ export async function buildApp({
     demo,
     money,
     chat: chat.service,
+    mass: mass.sender,
     entitlements: posts.entitlements,
   })
 
@@ -413,6 +429,7 @@ export async function buildApp({
   await media.register(app)
   posts.register(app)
   await money.register(app)
+  mass.register(app)
 
   await app.register(fastifyStatic, {
     root: path.join(config.dataDir, 'media', 'portraits'),
