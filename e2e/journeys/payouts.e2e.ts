@@ -1,21 +1,18 @@
 import type { BrowserContextOptions, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  buyCoins,
-  finishCardSetup,
   giftCatalogue,
   PayoutTexts,
   payoutOverview,
   REFERRER_STORAGE_KEY,
   sendGift,
-  startCardSetup,
 } from '../../packages/contract/src/index.ts'
 import { type Api, type ApiUser, connectApi, sessionOf } from '../support/api.ts'
 import { desktopWindow, saveShot } from '../support/artifacts.ts'
 import { expectUrl, seriousA11yViolations, signUp, storedItem, uniqueEmail } from '../support/auth.ts'
 import { becomeCreatorIn } from '../support/creator.ts'
 import { journeyFixture } from '../support/journey.ts'
-import { fillHostedCardForm, TestCards } from '../support/payments.ts'
+import { fundWallet } from '../support/payments.ts'
 
 const journey = journeyFixture()
 let api: Api
@@ -51,12 +48,7 @@ function made(): Cast {
 async function fanSendsGifts(page: Page, creatorId: number): Promise<number> {
   await signUp(page, journey.smtp, uniqueEmail('omar'), FAN)
   const fan = await sessionOf(page)
-  const setup = await api.call(startCardSetup, { return_path: '/pay/wallet' }, fan)
-  await page.goto(new URL(setup.url, api.baseUrl).href)
-  await fillHostedCardForm(page, TestCards.success, FAN)
-  await api.call(finishCardSetup, { session_id: setup.session_id }, fan)
-  const paid = await api.call(buyCoins, { coins: COINS, return_path: '/pay/coins' }, fan)
-  expect(paid.status).toBe('succeeded')
+  expect(await fundWallet(page, api, fan, COINS, FAN)).toBe('succeeded')
   const gifts = (await api.call(giftCatalogue, undefined, fan)).list.sort((a, b) => b.coins - a.coins)
   let left = COINS
   let spent = 0

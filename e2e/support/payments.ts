@@ -1,4 +1,6 @@
 import type { Page } from 'playwright-core'
+import { buyCoins, finishCardSetup, startCardSetup } from '../../packages/contract/src/index.ts'
+import type { Api, Caller } from './api.ts'
 import { urlOf, waitUntil } from './auth.ts'
 
 /** Stripe's test numbers, as the sandbox provider's hosted form lists them. */
@@ -34,4 +36,16 @@ export async function answerChallenge(page: Page, pass: boolean): Promise<void> 
     async () => urlOf(page),
     (url) => !url.includes('/sandbox/payments/'),
   )
+}
+
+/**
+ * Gives a signed-in fan coins the real way: the sandbox's hosted card form saves a test card (in `page`),
+ * then a coin purchase with it. Answers the purchase's status.
+ */
+export async function fundWallet(page: Page, api: Api, fan: Caller, coins: number, name = 'Test Fan') {
+  const setup = await api.call(startCardSetup, { return_path: '/pay/wallet' }, fan)
+  await page.goto(new URL(setup.url, api.baseUrl).href)
+  await fillHostedCardForm(page, TestCards.success, name)
+  await api.call(finishCardSetup, { session_id: setup.session_id }, fan)
+  return (await api.call(buyCoins, { coins, return_path: '/pay/coins' }, fan)).status
 }

@@ -1,4 +1,4 @@
-import { ErrorCodes } from '@velvet/contract'
+import { CoreErrorCodes } from '@velvet/contract'
 import { RotateCw } from 'lucide-react'
 import { Button } from '../ui/Button.tsx'
 import { Logo } from '../ui/Logo.tsx'
@@ -11,7 +11,7 @@ export function StartupError() {
       <Logo size="sm" />
       <div className="v-error__body">
         <h1 className="v-error__title">Velvet could not start</h1>
-        <p className="v-error__text">{ErrorCodes.NoNetwork.message}</p>
+        <p className="v-error__text">{CoreErrorCodes.NoNetwork.message}</p>
       </div>
       <Button icon={<RotateCw />} onClick={() => location.reload()}>
         Try again

@@ -75,7 +75,7 @@ const laterRoutes: RouteObject[] = [
   soon('/mass/success', later.mass, 'Mass messages', true),
   settingsRoutes.settings,
   settingsRoutes.adult,
-  soon('/setting/paid_message', later.setting, 'Paid messages', true),
+  chatRoutes.paidMessage,
   soon('/setting/toy_setting', later.setting, 'Toy settings', true),
   settingsRoutes.account,
   peopleRoutes.blocked,

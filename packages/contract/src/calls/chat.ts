@@ -64,6 +64,7 @@ export const ChatTexts = {
   freeLeft: (left: number) => `${left} free ${left === 1 ? 'message' : 'messages'} left`,
   costsCoins: (coins: number) =>
     `Each message costs ${coins} ${coins === 1 ? 'coin' : 'coins'}. Refunded if there is no reply within ${ChatRules.replyWithinHours} hours.`,
+  unlockTitle: 'Unlock this message',
   ppvLocked: (coins: number) => `Unlock for ${coins} ${coins === 1 ? 'coin' : 'coins'}`,
   tipLine: (coins: number) => `Sent a tip of ${coins} ${coins === 1 ? 'coin' : 'coins'}`,
   giftLine: (name: string, coins: number) => `Sent a ${name} (${coins} ${coins === 1 ? 'coin' : 'coins'})`,

@@ -1,8 +1,8 @@
 import {
   type CallDef,
+  CoreErrorCodes,
   coreLogout,
   currentUser,
-  ErrorCodes,
   refresh,
   Session,
   type SessionAnswer,
@@ -73,7 +73,7 @@ export function refreshIfDue(): Promise<void> {
     .call(refresh, { user_info: { user_id: session.user.user_id } })
     .then(applySessionAnswer)
     .catch((error: unknown) => {
-      if (isApiError(error) && error.code === ErrorCodes.RefreshNotDue.code) return
+      if (isApiError(error) && error.code === CoreErrorCodes.RefreshNotDue.code) return
       // 1001 is handled by the API client (local logout); other failures keep the current token.
       console.warn('session refresh failed', error)
     })

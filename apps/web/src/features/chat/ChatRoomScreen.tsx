@@ -7,10 +7,15 @@ import {
   chatMute,
   chatRead,
   chatSend,
+  coinsNeededOf,
   EmailTexts,
+  formatCoins,
+  giftById,
+  MsgType,
   readEmailLink,
+  UserRole,
 } from '@velvet/contract'
-import { Bell, BellOff, MessageCircle, SendHorizontal } from 'lucide-react'
+import { Bell, BellOff, Gift, HandCoins, ImagePlus, MessageCircle, SendHorizontal } from 'lucide-react'
 import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { isApiError, messageOf } from '../../lib/api/errors.ts'
@@ -22,15 +27,29 @@ import { PageLoader } from '../../ui/Spinner.tsx'
 import { toast } from '../../ui/toast-store.ts'
 import { ErrorPage } from '../errors/ErrorPage.tsx'
 import { LoadError } from '../errors/LoadError.tsx'
+import { BuyCoinsSheet } from '../payments/BuyCoinsSheet.tsx'
 import { AccountOnly } from '../people/AccountOnly.tsx'
 import { ScreenBar } from '../people/ScreenBar.tsx'
 import { displayName, profilePath } from '../profile/profile-rules.ts'
 import { activeChatContact } from '../shell/active-contact.ts'
 import { systemKeys } from '../system/system.queries.ts'
-import { useConversationWith, useMessages } from './chat.queries.ts'
+import { type GiftSender, GiftSheet } from '../wallet/GiftSheet.tsx'
+import { UnlockSheet } from '../wallet/UnlockSheet.tsx'
+import { walletKeys } from '../wallet/wallet.queries.ts'
+import { AttachmentStrip, useAttachments } from './ChatAttachments.tsx'
+import { useChatTip, useConversationWith, useMessages, useUnlockMessage } from './chat.queries.ts'
 import { chatKeys } from './chat-keys.ts'
-import { chronological, messageTime, newClientMsgId, secondsOf, seenMessageId } from './chat-rules.ts'
+import {
+  chronological,
+  messageTime,
+  newClientMsgId,
+  ppvPriceOf,
+  secondsOf,
+  seenMessageId,
+} from './chat-rules.ts'
 import { failedMessages } from './failed-messages.ts'
+import { MessageMedia } from './MessageMedia.tsx'
+import { TipSheet } from './TipSheet.tsx'
 import './chat.css'
 
 interface Pending {
@@ -39,14 +58,63 @@ interface Pending {
   failed: boolean
   /** When it was first sent (microseconds, the failed-message store's timetoken). */
   timetoken: number
+  /** Photos and videos (media ids) and a PPV price: kept in memory only (text-only ones in IndexedDB). */
+  media: number[]
+  price: number | null
 }
 
-function Bubble({ message, mine, seen }: { message: ChatMessage; mine: boolean; seen: boolean }) {
+/** The line a tip or a gift shows in its bubble. */
+function moneyLine(message: ChatMessage): string | null {
+  if (message.msg_type === MsgType.Gift && message.gift_id !== null) {
+    const gift = giftById(message.gift_id)
+    return ChatTexts.giftLine(gift?.name ?? 'gift', message.coins ?? gift?.coins ?? 0)
+  }
+  if (message.msg_type === MsgType.Tip && message.coins !== null) return ChatTexts.tipLine(message.coins)
+  return null
+}
+
+function Bubble({
+  message,
+  mine,
+  seen,
+  onUnlock,
+  onExpired,
+}: {
+  message: ChatMessage
+  mine: boolean
+  seen: boolean
+  onUnlock: (message: ChatMessage) => void
+  onExpired: () => void
+}) {
   const seconds = secondsOf(message.timetoken)
+  const money = moneyLine(message)
   return (
     <li className={`v-chat-bubble-row${mine ? ' v-chat-bubble-row--mine' : ''}`}>
-      <div className="v-chat-bubble">
-        <p className="v-chat-bubble__text">{message.text}</p>
+      <div
+        className={`v-chat-bubble${message.media.length > 0 ? ' v-chat-bubble--media' : ''}${money ? ' v-chat-bubble--money' : ''}`}
+      >
+        <MessageMedia
+          message={message}
+          mine={mine}
+          onUnlock={() => onUnlock(message)}
+          onExpired={onExpired}
+        />
+        {money ? (
+          <p className="v-chat-bubble__money">
+            {message.msg_type === MsgType.Gift ? (
+              <Gift aria-hidden="true" />
+            ) : (
+              <HandCoins aria-hidden="true" />
+            )}
+            {money}
+          </p>
+        ) : null}
+        {message.text ? <p className="v-chat-bubble__text">{message.text}</p> : null}
+        {message.paid_coins !== null ? (
+          <p className="v-chat-bubble__paid">
+            {message.refunded ? ChatTexts.refunded : ChatTexts.paidLine(message.paid_coins)}
+          </p>
+        ) : null}
         <time className="v-chat-bubble__time" dateTime={new Date(seconds * 1000).toISOString()}>
           {messageTime(seconds, Date.now() / 1000)}
         </time>
@@ -56,7 +124,15 @@ function Bubble({ message, mine, seen }: { message: ChatMessage; mine: boolean; 
   )
 }
 
-function Room({ viewerId, conversation }: { viewerId: number; conversation: Conversation }) {
+function Room({
+  viewerId,
+  viewerIsCreator,
+  conversation,
+}: {
+  viewerId: number
+  viewerIsCreator: boolean
+  conversation: Conversation
+}) {
   const client = useQueryClient()
   const id = conversation.conversation_id
   const messages = useMessages(id)
@@ -64,8 +140,21 @@ function Room({ viewerId, conversation }: { viewerId: number; conversation: Conv
   const [pending, setPending] = useState<Pending[]>([])
   const [text, setText] = useState('')
   const bottom = useRef<HTMLDivElement>(null)
+  const mediaInput = useRef<HTMLInputElement>(null)
   const name = displayName(conversation.peer)
   const peerId = conversation.peer.user_id
+  const attachments = useAttachments(viewerId)
+  const [ppv, setPpv] = useState(false)
+  const [price, setPrice] = useState('')
+  const [unlocking, setUnlocking] = useState<ChatMessage | null>(null)
+  const [sheet, setSheet] = useState<'tip' | 'gift' | null>(null)
+  const [buying, setBuying] = useState<number | null>(null)
+  const unlock = useUnlockMessage(id, peerId)
+  const chatTip = useChatTip(id, peerId)
+  const [giftClientId, setGiftClientId] = useState(newClientMsgId)
+  const refetchMessages = () => void client.invalidateQueries({ queryKey: chatKeys.messages(id) })
+  const refetchConversation = () => void client.invalidateQueries({ queryKey: chatKeys.open(peerId) })
+  const canTip = conversation.peer.is_creator && !viewerIsCreator
 
   // Messages that failed to send before (this tab or an earlier one) come back as failed.
   useEffect(() => {
@@ -75,7 +164,14 @@ function Room({ viewerId, conversation }: { viewerId: number; conversation: Conv
       setPending((all) => [
         ...saved
           .filter((item) => !all.some((p) => p.clientId === item.id))
-          .map((item) => ({ clientId: item.id, text: item.text, failed: true, timetoken: item.timetoken })),
+          .map((item) => ({
+            clientId: item.id,
+            text: item.text,
+            failed: true,
+            timetoken: item.timetoken,
+            media: [],
+            price: null,
+          })),
         ...all,
       ])
     })
@@ -111,22 +207,42 @@ function Room({ viewerId, conversation }: { viewerId: number; conversation: Conv
     // Offline, a send fails at once and is kept as failed (IndexedDB) rather than paused in memory.
     networkMode: 'always',
     mutationFn: (item: Pending) =>
-      api.call(chatSend, { conversation_id: id, client_msg_id: item.clientId, text: item.text }),
-    onSuccess: async (_answer, item) => {
+      api.call(chatSend, {
+        conversation_id: id,
+        client_msg_id: item.clientId,
+        text: item.text,
+        media: item.media,
+        price: item.price,
+        // The price shown above the composer (0 while messages are free).
+        paid_price: conversation.send_price,
+      }),
+    onSuccess: async (answer, item) => {
       await client.invalidateQueries({ queryKey: chatKeys.messages(id) })
       setPending((all) => all.filter((p) => p.clientId !== item.clientId))
       void failedMessages.remove(item.clientId)
       void client.invalidateQueries({ queryKey: chatKeys.conversationsAll() })
+      // A free message used, or a paid one: the price line and the wallet change.
+      if (conversation.free_left !== null || answer.message.paid_coins !== null) {
+        refetchConversation()
+        if (answer.message.paid_coins !== null) void client.invalidateQueries({ queryKey: walletKeys.all })
+      }
     },
     onError: (error, item) => {
       setPending((all) => all.map((p) => (p.clientId === item.clientId ? { ...p, failed: true } : p)))
-      void failedMessages.save({
-        id: item.clientId,
-        userId: viewerId,
-        conversation_id: id,
-        timetoken: item.timetoken,
-        text: item.text,
-      })
+      if (item.media.length === 0)
+        void failedMessages.save({
+          id: item.clientId,
+          userId: viewerId,
+          conversation_id: id,
+          timetoken: item.timetoken,
+          text: item.text,
+        })
+      if (isApiError(error) && error.code === 5004) {
+        setBuying(coinsNeededOf(error.fields) ?? conversation.send_price)
+        return
+      }
+      // The creator changed the price: the composer shows the new one before the fan sends again.
+      if (isApiError(error) && error.code === 6005) refetchConversation()
       if (isApiError(error) && error.status > 0 && error.status < 500) toast.error(messageOf(error))
     },
   })
@@ -140,14 +256,45 @@ function Room({ viewerId, conversation }: { viewerId: number; conversation: Conv
     onError: (error) => toast.error(messageOf(error)),
   })
 
+  const priceCoins = ppv ? ppvPriceOf(price) : null
+  const media = attachments.ready ?? []
+  const waiting = attachments.items.length > 0 && attachments.ready === null
+  const canSend =
+    !waiting &&
+    (text.trim() !== '' || media.length > 0) &&
+    (!ppv || (priceCoins !== null && media.length > 0))
   const submit = (event?: FormEvent) => {
     event?.preventDefault()
-    const body = text.trim()
-    if (!body) return
-    const item = { clientId: newClientMsgId(), text: body, failed: false, timetoken: Date.now() * 1000 }
+    if (!canSend) return
+    const item: Pending = {
+      clientId: newClientMsgId(),
+      text: text.trim(),
+      failed: false,
+      timetoken: Date.now() * 1000,
+      media,
+      price: priceCoins,
+    }
     setPending((all) => [...all, item])
     setText('')
+    attachments.clear()
+    setPpv(false)
+    setPrice('')
     send.mutate(item)
+  }
+  const giftSender: GiftSender = {
+    send: (gift, message, done) =>
+      chatTip.mutate(
+        { coins: null, giftId: gift.id, text: message, clientMsgId: giftClientId },
+        {
+          onSuccess: () => {
+            setGiftClientId(newClientMsgId())
+            done()
+          },
+        },
+      ),
+    pending: chatTip.isPending,
+    error: chatTip.error,
+    reset: () => chatTip.reset(),
   }
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) submit(event)
@@ -215,6 +362,8 @@ function Room({ viewerId, conversation }: { viewerId: number; conversation: Conv
               message={message}
               mine={message.sender.id === viewerId}
               seen={message.message_id === seenId}
+              onUnlock={setUnlocking}
+              onExpired={refetchMessages}
             />
           ))}
           {pending
@@ -226,7 +375,16 @@ function Room({ viewerId, conversation }: { viewerId: number; conversation: Conv
                 className="v-chat-bubble-row v-chat-bubble-row--mine v-chat-bubble-row--pending"
               >
                 <div className="v-chat-bubble">
-                  <p className="v-chat-bubble__text">{item.text}</p>
+                  {item.media.length > 0 ? (
+                    <p className="v-chat-bubble__money">
+                      <ImagePlus aria-hidden="true" />
+                      {item.media.length === 1
+                        ? '1 photo or video'
+                        : `${item.media.length} photos and videos`}
+                      {item.price !== null ? ` · ${formatCoins(item.price)}` : ''}
+                    </p>
+                  ) : null}
+                  {item.text ? <p className="v-chat-bubble__text">{item.text}</p> : null}
                 </div>
                 {item.failed ? (
                   <span className="v-chat-bubble__failed">
@@ -250,22 +408,172 @@ function Room({ viewerId, conversation }: { viewerId: number; conversation: Conv
         </ol>
         <div ref={bottom} />
       </div>
-      <form className="v-composer" onSubmit={submit}>
-        <textarea
-          className="v-composer__input"
-          aria-label={ChatTexts.composerPlaceholder}
-          placeholder={ChatTexts.composerPlaceholder}
-          value={text}
-          maxLength={ChatRules.textMax}
-          rows={1}
-          enterKeyHint="send"
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={onKeyDown}
-        />
-        <button type="submit" className="v-composer__send" aria-label="Send" disabled={!text.trim()}>
-          <SendHorizontal aria-hidden="true" />
-        </button>
+      <form className="v-composer v-composer--chat" onSubmit={submit}>
+        {conversation.send_price > 0 || conversation.free_left !== null ? (
+          <p className="v-composer__notice" role="status">
+            {conversation.send_price > 0
+              ? ChatTexts.costsCoins(conversation.send_price)
+              : ChatTexts.freeLeft(conversation.free_left ?? 0)}
+          </p>
+        ) : null}
+        <AttachmentStrip attachments={attachments} />
+        {viewerIsCreator && attachments.items.length > 0 ? (
+          <div className="v-composer__ppv">
+            <label className="v-composer__ppv-toggle">
+              <input type="checkbox" checked={ppv} onChange={(event) => setPpv(event.target.checked)} />
+              Sell as pay-per-view
+            </label>
+            {ppv ? (
+              <label className="v-composer__ppv-price">
+                <span className="v-visually-hidden">Price in coins</span>
+                <input
+                  className="v-composer__ppv-input"
+                  inputMode="numeric"
+                  placeholder="Coins"
+                  value={price}
+                  aria-invalid={price !== '' && priceCoins === null}
+                  onChange={(event) => setPrice(event.target.value)}
+                />
+                <span aria-hidden="true">coins</span>
+              </label>
+            ) : null}
+          </div>
+        ) : null}
+        <div className="v-composer__row">
+          {viewerIsCreator ? (
+            <>
+              <button
+                type="button"
+                className="v-icon-button v-composer__tool"
+                aria-label="Add photos or videos"
+                disabled={!attachments.canAdd}
+                onClick={() => mediaInput.current?.click()}
+              >
+                <ImagePlus aria-hidden="true" />
+              </button>
+              <input
+                ref={mediaInput}
+                type="file"
+                accept="image/*,video/*"
+                multiple
+                hidden
+                data-testid="chat-media-input"
+                onChange={(event) => {
+                  attachments.add([...(event.target.files ?? [])])
+                  event.target.value = ''
+                }}
+              />
+            </>
+          ) : null}
+          {canTip ? (
+            <>
+              <button
+                type="button"
+                className="v-icon-button v-composer__tool"
+                aria-label={`Tip ${name}`}
+                onClick={() => setSheet('tip')}
+              >
+                <HandCoins aria-hidden="true" />
+              </button>
+              <button
+                type="button"
+                className="v-icon-button v-composer__tool"
+                aria-label={`Send ${name} a gift`}
+                onClick={() => setSheet('gift')}
+              >
+                <Gift aria-hidden="true" />
+              </button>
+            </>
+          ) : null}
+          <textarea
+            className="v-composer__input"
+            aria-label={ChatTexts.composerPlaceholder}
+            placeholder={ChatTexts.composerPlaceholder}
+            value={text}
+            maxLength={ChatRules.textMax}
+            rows={1}
+            enterKeyHint="send"
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={onKeyDown}
+          />
+          <button
+            type="submit"
+            className="v-composer__send"
+            aria-label={
+              conversation.send_price > 0 ? `Send for ${formatCoins(conversation.send_price)}` : 'Send'
+            }
+            disabled={!canSend}
+          >
+            <SendHorizontal aria-hidden="true" />
+          </button>
+        </div>
       </form>
+      {unlocking && unlocking.price !== null ? (
+        <UnlockSheet
+          open
+          noun="message"
+          title={ChatTexts.unlockTitle}
+          price={unlocking.price}
+          what={
+            <>
+              A message from <strong>{name}</strong>
+            </>
+          }
+          returnTo={`/chatRoom?u1=${viewerId}&u2=${peerId}`}
+          onClose={() => setUnlocking(null)}
+          action={{
+            run: (coins, done) =>
+              unlock.mutate(
+                { messageId: unlocking.message_id, price: coins },
+                {
+                  onSuccess: done,
+                  onError: (error) => {
+                    if (isApiError(error) && (error.code === 5011 || error.code === 6006)) refetchMessages()
+                  },
+                },
+              ),
+            pending: unlock.isPending,
+            error: unlock.error,
+            triedPrice: unlock.variables?.price,
+            reset: () => unlock.reset(),
+          }}
+        />
+      ) : null}
+      {canTip ? (
+        <>
+          <TipSheet
+            open={sheet === 'tip'}
+            onClose={() => setSheet(null)}
+            name={name}
+            conversationId={id}
+            peerId={peerId}
+          />
+          {sheet === 'gift' ? (
+            <GiftSheet
+              open
+              onClose={() => setSheet(null)}
+              creator={conversation.peer}
+              via={giftSender}
+              onSent={(gift) => {
+                toast.success(`You sent ${name} a ${gift.name}.`)
+                setSheet(null)
+              }}
+            />
+          ) : null}
+        </>
+      ) : null}
+      {buying !== null ? (
+        <BuyCoinsSheet
+          open
+          neededCoins={buying}
+          returnTo={`/chatRoom?u1=${viewerId}&u2=${peerId}`}
+          onClose={() => setBuying(null)}
+          onBought={() => {
+            setBuying(null)
+            void client.invalidateQueries({ queryKey: walletKeys.all })
+          }}
+        />
+      ) : null}
     </div>
   )
 }
@@ -278,7 +586,7 @@ export function peerOf(search: URLSearchParams, viewerId: number): number | null
   return Number.isSafeInteger(other) && other > 0 && other !== viewerId ? other : null
 }
 
-function RoomLoader({ viewerId }: { viewerId: number }) {
+function RoomLoader({ viewerId, viewerIsCreator }: { viewerId: number; viewerIsCreator: boolean }) {
   const [search] = useSearchParams()
   // spec §5: an e-mail link for another account gets the 102 page here (elsewhere a dialog).
   const mismatch = readEmailLink(search.toString(), viewerId)?.mismatch === true
@@ -299,10 +607,14 @@ function RoomLoader({ viewerId }: { viewerId: number }) {
   }
   if (open.isError) return <LoadError error={open.error} onRetry={() => void open.refetch()} />
   if (!open.data) return <PageLoader />
-  return <Room viewerId={viewerId} conversation={open.data.conversation} />
+  return <Room viewerId={viewerId} viewerIsCreator={viewerIsCreator} conversation={open.data.conversation} />
 }
 
 /** /chatRoom?u1=&u2=: one conversation, oldest first with earlier pages on demand, and the composer. */
 export function ChatRoomScreen() {
-  return <AccountOnly>{(user) => <RoomLoader viewerId={user.user_id} />}</AccountOnly>
+  return (
+    <AccountOnly>
+      {(user) => <RoomLoader viewerId={user.user_id} viewerIsCreator={user.user_role === UserRole.Creator} />}
+    </AccountOnly>
+  )
 }

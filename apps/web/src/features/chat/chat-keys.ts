@@ -8,4 +8,5 @@ export const chatKeys = {
     [...chatKeys.conversationsAll(), filter, q ?? ''] as const,
   open: (userId: number) => [...chatKeys.all, 'open', userId] as const,
   messages: (conversationId: string) => [...chatKeys.all, 'messages', conversationId] as const,
+  paidSettings: () => [...chatKeys.all, 'paid-settings'] as const,
 }

@@ -2,7 +2,9 @@ import type { ChatMessage, Conversation } from '@velvet/contract'
 import { describe, expect, it, vi } from 'vitest'
 import {
   chronological,
+  coinsIn,
   messageTime,
+  ppvPriceOf,
   previewOf,
   seenMessageId,
   storedFilter,
@@ -18,6 +20,13 @@ const message = (id: number, sender: number, text = `m${id}`): ChatMessage => ({
   client_msg_id: null,
   timetoken: id * 1_000_000,
   authorship: null,
+  media: [],
+  price: null,
+  locked: false,
+  coins: null,
+  gift_id: null,
+  paid_coins: null,
+  refunded: false,
 })
 
 describe('chronological', () => {
@@ -50,12 +59,17 @@ describe('previewOf', () => {
     mute: 0,
     has_spent: false,
     peer_read_id: 0,
+    send_price: 0,
+    free_left: null,
   })
   it('prefixes my own last message and names media', () => {
     const last = { message_id: 1, sender: { id: 1 }, msg_type: 1, text: 'hi', timetoken: 0 }
     expect(previewOf(conversation(last), 1)).toBe('You: hi')
     expect(previewOf(conversation({ ...last, sender: { id: 2 } }), 1)).toBe('hi')
-    expect(previewOf(conversation({ ...last, sender: { id: 2 }, msg_type: 2 }), 1)).toBe('Photo')
+    expect(previewOf(conversation({ ...last, sender: { id: 2 }, msg_type: 2, text: '' }), 1)).toBe('Photo')
+    expect(previewOf(conversation({ ...last, msg_type: 4, text: '' }), 1)).toBe('You: Locked message')
+    expect(previewOf(conversation({ ...last, sender: { id: 2 }, msg_type: 6, text: '' }), 1)).toBe('Tip')
+    expect(previewOf(conversation({ ...last, sender: { id: 2 }, msg_type: 5, text: '' }), 1)).toBe('Gift')
     expect(previewOf(conversation(null), 1)).toBe('')
   })
 })
@@ -85,5 +99,18 @@ describe('the filter tab', () => {
     sessionStorage.setItem('velvet.message_filter', '"bogus"')
     expect(storedFilter()).toBe('all')
     vi.unstubAllGlobals()
+  })
+})
+
+describe('coinsIn and ppvPriceOf', () => {
+  it('reads whole coins in range and nothing else', () => {
+    expect(coinsIn('25', 1, 100)).toBe(25)
+    expect(coinsIn(' 7 ', 1, 100)).toBe(7)
+    expect(coinsIn('0', 1, 100)).toBeNull()
+    expect(coinsIn('101', 1, 100)).toBeNull()
+    expect(coinsIn('2.5', 1, 100)).toBeNull()
+    expect(coinsIn('', 1, 100)).toBeNull()
+    expect(ppvPriceOf('10000')).toBe(10000)
+    expect(ppvPriceOf('10001')).toBeNull()
   })
 })

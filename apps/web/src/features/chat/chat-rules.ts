@@ -1,5 +1,12 @@
 import type { InfiniteData } from '@tanstack/react-query'
-import { type ChatMessage, ChatRules, type Conversation, ConversationFilter, MsgType } from '@velvet/contract'
+import {
+  type ChatMessage,
+  ChatRules,
+  type Conversation,
+  ConversationFilter,
+  MsgType,
+  Posts,
+} from '@velvet/contract'
 import { readJson, writeJson } from '../../lib/storage.ts'
 
 /** The /message filter tabs, in order, with their labels. */
@@ -45,8 +52,11 @@ export function previewOf(conversation: Conversation, viewerId: number): string 
   const last = conversation.last_message
   if (!last) return ''
   const mine = last.sender.id === viewerId ? 'You: ' : ''
-  if (last.msg_type === MsgType.Image) return `${mine}Photo`
-  if (last.msg_type === MsgType.Video) return `${mine}Video`
+  if (last.msg_type === MsgType.Image) return `${mine}${last.text || 'Photo'}`
+  if (last.msg_type === MsgType.Video) return `${mine}${last.text || 'Video'}`
+  if (last.msg_type === MsgType.Ppv) return `${mine}${last.text || 'Locked message'}`
+  if (last.msg_type === MsgType.Tip) return `${mine}${last.text || 'Tip'}`
+  if (last.msg_type === MsgType.Gift) return `${mine}${last.text || 'Gift'}`
   return `${mine}${last.text}`
 }
 
@@ -73,3 +83,13 @@ export function seenMessageId(messages: ChatMessage[], viewerId: number, peerRea
   }
   return null
 }
+
+/** Coins typed in a field: a whole number from `min` to `max`, else null. */
+export function coinsIn(text: string, min: number, max: number): number | null {
+  if (!/^\d+$/.test(text.trim())) return null
+  const coins = Number(text)
+  return coins >= min && coins <= max ? coins : null
+}
+
+/** A PPV price typed in the composer (the post price range). */
+export const ppvPriceOf = (text: string) => coinsIn(text, Posts.priceMin, Posts.priceMax)

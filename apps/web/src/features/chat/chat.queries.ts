@@ -1,12 +1,24 @@
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import {
+  keepPreviousData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query'
 import {
   ChatRules,
   type ConversationFilter,
   chatMessages,
+  chatTip,
+  chatUnlock,
   conversationList,
   conversationOpen,
+  paidMessageSettings,
 } from '@velvet/contract'
 import { api } from '../../lib/api/index.ts'
+import { toast } from '../../ui/toast-store.ts'
+import { useActionKey, walletKeys } from '../wallet/wallet.queries.ts'
 import { chatKeys } from './chat-keys.ts'
 
 export function useConversations(filter: ConversationFilter, q: string | undefined) {
@@ -46,5 +58,72 @@ export function useMessages(conversationId: string | null) {
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => (page.has_next ? (page.cursor ?? undefined) : undefined),
     enabled: conversationId !== null,
+  })
+}
+
+/** The signed-in creator's paid message settings (/setting/paid_message). */
+export function usePaidMessageSettings() {
+  return useQuery({
+    queryKey: chatKeys.paidSettings(),
+    queryFn: () => api.call(paidMessageSettings),
+  })
+}
+
+/** After money moved in a conversation: its messages, the conversation (price, free left) and the wallet. */
+export function refreshAfterSpend(client: QueryClient, conversationId: string, peerId: number) {
+  void client.invalidateQueries({ queryKey: chatKeys.messages(conversationId) })
+  void client.invalidateQueries({ queryKey: chatKeys.open(peerId) })
+  void client.invalidateQueries({ queryKey: chatKeys.conversationsAll() })
+  void client.invalidateQueries({ queryKey: walletKeys.all })
+}
+
+/** Unlocks a PPV message at the price shown (one Idempotency-Key per message and price). */
+export function useUnlockMessage(conversationId: string, peerId: number) {
+  const client = useQueryClient()
+  const keys = useActionKey()
+  return useMutation({
+    mutationFn: (input: { messageId: number; price: number }) =>
+      api.call(
+        chatUnlock,
+        { message_id: input.messageId, price: input.price },
+        { idempotencyKey: keys.for(`chat-unlock:${input.messageId}:${input.price}`) },
+      ),
+    onSuccess: (answer) => {
+      keys.done()
+      toast.success(answer.charged ? 'Unlocked. Enjoy!' : 'You had unlocked this already.')
+      refreshAfterSpend(client, conversationId, peerId)
+    },
+  })
+}
+
+export interface ChatTipInput {
+  coins: number | null
+  giftId: number | null
+  text: string
+  /** The message's client id (made once per tap, kept for retries). */
+  clientMsgId: string
+}
+
+/** A tip or a gift as a message of the conversation. */
+export function useChatTip(conversationId: string, peerId: number) {
+  const client = useQueryClient()
+  const keys = useActionKey()
+  return useMutation({
+    mutationFn: (input: ChatTipInput) =>
+      api.call(
+        chatTip,
+        {
+          conversation_id: conversationId,
+          client_msg_id: input.clientMsgId,
+          coins: input.coins,
+          gift_id: input.giftId,
+          text: input.text.trim(),
+        },
+        { idempotencyKey: keys.for(`chat-tip:${input.clientMsgId}`) },
+      ),
+    onSuccess: () => {
+      keys.done()
+      refreshAfterSpend(client, conversationId, peerId)
+    },
   })
 }

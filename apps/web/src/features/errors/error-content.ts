@@ -1,4 +1,4 @@
-import { ErrorCodes, ShellTexts } from '@velvet/contract'
+import { CoreErrorCodes, ShellTexts } from '@velvet/contract'
 import { isRouteErrorResponse } from 'react-router'
 import { isApiError } from '../../lib/api/errors.ts'
 
@@ -19,7 +19,7 @@ const byStatus: Record<number, string> = ShellTexts.errorByStatus
  * otherwise the error's own message (or the generic one) with its status, 500 when it has none.
  */
 export function errorContent(input: { status?: number; code?: number; message?: string }): ErrorContent {
-  const { StaleClient, Generic, BlockedLocation } = ErrorCodes
+  const { StaleClient, Generic, BlockedLocation } = CoreErrorCodes
   if (input.code === StaleClient.code || input.status === StaleClient.code) {
     return { status: StaleClient.status, message: StaleClient.message, stale: true, blockedLocation: false }
   }
@@ -65,6 +65,6 @@ export function isPageError(error: unknown): boolean {
     isApiError(error) &&
     error.status >= 400 &&
     error.status < 500 &&
-    error.code !== ErrorCodes.NotLoggedIn.code
+    error.code !== CoreErrorCodes.NotLoggedIn.code
   )
 }

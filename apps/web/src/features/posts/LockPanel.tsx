@@ -5,7 +5,7 @@ import { useCallback, useEffect, useId, useState } from 'react'
 import { useLocation, useSearchParams } from 'react-router'
 import { Button } from '../../ui/Button.tsx'
 import { SubscribeSheet } from '../subs/SubscribeSheet.tsx'
-import { UnlockSheet } from '../wallet/UnlockSheet.tsx'
+import { PostUnlockSheet } from '../wallet/UnlockSheet.tsx'
 import { unlockSheet, useUnlockSheetOpen } from '../wallet/unlock-store.ts'
 import { UNLOCK_PARAM, unlockReturnPath } from '../wallet/wallet-rules.ts'
 import { useWithAccount } from './post-actions.ts'
@@ -97,7 +97,7 @@ export function LockPanel({ lock, post }: { lock: PostLock; post?: Post }) {
         />
       ) : null}
       {post && open && lock.price !== null ? (
-        <UnlockSheet
+        <PostUnlockSheet
           post={post}
           price={lock.price}
           open

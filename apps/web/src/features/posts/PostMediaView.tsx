@@ -2,9 +2,9 @@ import type { Post } from '@velvet/contract'
 import { ChevronLeft, ChevronRight, Eye } from 'lucide-react'
 import { type CSSProperties, useRef, useState } from 'react'
 import { LockPanel } from './LockPanel.tsx'
-import { BlurredPreview, MediaImage } from './MediaImage.tsx'
+import { BlurredPreview } from './MediaImage.tsx'
+import { OpenMedia } from './OpenMedia.tsx'
 import { mediaBoxRatio, mediaFit, type Slide, slidesOf } from './post-rules.ts'
-import { VideoPlayer } from './VideoPlayer.tsx'
 import './media.css'
 
 const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches
@@ -37,25 +37,14 @@ function SlideContent({
   return (
     <>
       <BlurredPreview preview={media.preview} />
-      {media.kind === 'video' ? (
-        <VideoPlayer
-          urls={media.urls}
-          width={media.width}
-          height={media.height}
-          duration={media.duration}
-          active={active}
-          onExpired={onExpired}
-        />
-      ) : (
-        <MediaImage
-          images={media.urls.images}
-          width={media.width}
-          height={media.height}
-          fit={mediaFit(media, ratio)}
-          eager={eager}
-          onFail={onExpired}
-        />
-      )}
+      <OpenMedia
+        media={media}
+        urls={media.urls}
+        active={active}
+        eager={eager}
+        fit={mediaFit(media, ratio)}
+        onExpired={onExpired}
+      />
       {teaser ? (
         <span className="v-media__teaser">
           <Eye aria-hidden="true" />

@@ -1,4 +1,4 @@
-import { ErrorCodes } from '@velvet/contract'
+import { CoreErrorCodes } from '@velvet/contract'
 import { CircleAlert, RotateCw, WifiOff } from 'lucide-react'
 import { isApiError, messageOf } from '../../lib/api/errors.ts'
 import { Button } from '../../ui/Button.tsx'
@@ -26,7 +26,8 @@ export function SkeletonRows({ count = 3, label = 'Loading' }: { count?: number;
 
 function isOffline(error: unknown): boolean {
   return (
-    isApiError(error) && (error.code === ErrorCodes.NoNetwork.code || error.code === ErrorCodes.Timeout.code)
+    isApiError(error) &&
+    (error.code === CoreErrorCodes.NoNetwork.code || error.code === CoreErrorCodes.Timeout.code)
   )
 }
 

@@ -143,11 +143,11 @@ function Settings() {
                 hint="Earnings, methods, tax"
               />
               <RowLink to={ReferralPaths.earn} icon={<HandCoins />} title="Referral programme" />
-              <RowInfo
-                muted
+              <RowLink
+                to={SettingsPath.paidMessage}
                 icon={<MessageSquareLock />}
                 title="Paid message price"
-                end={<Tag>Not available yet</Tag>}
+                hint="What fans pay to message you"
               />
               <RowInfo muted icon={<Vibrate />} title="Toy settings" end={<Tag>Not available yet</Tag>} />
             </>

@@ -12,5 +12,6 @@ export const SettingsPath = {
   emailNotifications: '/manage/email/notification',
   creatorTools: '/user/creator_tools',
   creatorAudit: '/creator_audit',
+  paidMessage: '/setting/paid_message',
   terms: '/manage/terms',
 } as const

@@ -33,6 +33,14 @@ export interface SentGift {
   name: string
 }
 
+/** How a gift is sent when not through the profile/post gift call (chat sends it as a message). */
+export interface GiftSender {
+  send(gift: Gift, message: string, onSent: () => void): void
+  pending: boolean
+  error: unknown
+  reset(): void
+}
+
 /**
  * The gift picker: the catalogue with coin prices, the fan's balance, an optional message, and Send. Not
  * enough coins goes to buying coins (and back here). `onSent` plays the animation.
@@ -43,18 +51,31 @@ export function GiftSheet({
   creator,
   postId = null,
   onSent,
+  via,
 }: {
   open: boolean
   onClose: () => void
   creator: Pick<PostAuthor, 'user_id' | 'user_name' | 'nickname'>
   postId?: number | null
   onSent: (gift: SentGift) => void
+  /** Another way to send (a chat message); the profile/post gift call otherwise. */
+  via?: GiftSender
 }) {
   const [chosen, setChosen] = useState<Gift>(Gifts[0])
   const [message, setMessage] = useState('')
   const messageId = useId()
   const summary = useWalletSummary()
-  const send = useSendGift()
+  const giftCall = useSendGift()
+  const send: GiftSender = via ?? {
+    send: (gift, text, done) =>
+      giftCall.mutate(
+        { giftId: gift.id, creatorId: creator.user_id, postId, message: text },
+        { onSuccess: done },
+      ),
+    pending: giftCall.isPending,
+    error: giftCall.error,
+    reset: () => giftCall.reset(),
+  }
   const client = useQueryClient()
   // Not enough coins: the coin sheet takes this sheet's place, then the gift picker comes back.
   const [buying, setBuying] = useState<number | null>(null)
@@ -69,15 +90,10 @@ export function GiftSheet({
       setBuying(short)
       return
     }
-    send.mutate(
-      { giftId: chosen.id, creatorId: creator.user_id, postId, message },
-      {
-        onSuccess: () => {
-          setMessage('')
-          onSent({ animation: chosen.animation, name: chosen.name })
-        },
-      },
-    )
+    send.send(chosen, message, () => {
+      setMessage('')
+      onSent({ animation: chosen.animation, name: chosen.name })
+    })
   }
 
   if (buying !== null) {
@@ -158,7 +174,7 @@ export function GiftSheet({
         <Button
           block
           icon={short > 0 || needed > 0 ? <Coins /> : undefined}
-          loading={send.isPending}
+          loading={send.pending}
           disabled={balance === null && !summary.isError}
           onClick={() => (needed > 0 ? setBuying(needed) : submit())}
         >

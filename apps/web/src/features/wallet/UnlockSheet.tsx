@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { coinsNeededOf, formatCoins, type Post, WalletTexts } from '@velvet/contract'
 import { Coins, LockOpen } from 'lucide-react'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { isApiError, messageOf } from '../../lib/api/errors.ts'
 import { BottomSheet } from '../../ui/BottomSheet.tsx'
 import { Button } from '../../ui/Button.tsx'
@@ -12,33 +12,49 @@ import { useUnlockPost, useWalletSummary, walletKeys } from './wallet.queries.ts
 import { coinsShort } from './wallet-rules.ts'
 import './wallet.css'
 
+/** What an unlock sheet buys and how (a post, a chat message). */
+export interface UnlockAction {
+  /** Unlocks at `price`; `onDone` closes the sheet. */
+  run(price: number, onDone: () => void): void
+  pending: boolean
+  error: unknown
+  /** The price the last attempt was for (an answer about another price no longer applies). */
+  triedPrice: number | undefined
+  reset(): void
+}
+
 /**
  * The unlock confirmation: the price in coins and the fan's balance. Enough coins: "Unlock for N coins".
  * Not enough: how many are missing and "Buy coins" (coming back to this unlock). A changed price says so
  * and shows the new one.
  */
 export function UnlockSheet({
-  post,
+  title,
+  what,
+  noun,
   price,
   open,
   onClose,
   returnTo,
+  action,
 }: {
-  post: Post
+  title: string
+  /** Whose item it is ("A post by Ann"). */
+  what: ReactNode
+  noun: 'post' | 'message'
   price: number
   open: boolean
   onClose: () => void
   /** Where buying coins comes back to (this page, reopening the sheet). */
   returnTo: string
+  action: UnlockAction
 }) {
   const client = useQueryClient()
   const summary = useWalletSummary()
-  const unlock = useUnlockPost()
   // Not enough coins: the coin sheet takes this sheet's place, then the unlock comes back.
   const [buying, setBuying] = useState<number | null>(null)
   const balance = summary.data?.coins ?? null
-  // An answer about another price (it changed since) no longer applies to the price shown now.
-  const failure = unlock.variables?.price === price ? unlock.error : null
+  const failure = action.triedPrice === price ? action.error : null
   const fromServer = isApiError(failure) && failure.code === 5004 ? coinsNeededOf(failure.fields) : null
   const short = fromServer ?? (balance === null ? 0 : coinsShort(price, balance))
   const priceChanged = isApiError(failure) && failure.code === 5011
@@ -49,17 +65,7 @@ export function UnlockSheet({
       setBuying(short)
       return
     }
-    unlock.mutate(
-      { post, price },
-      {
-        onSuccess: () => onClose(),
-        onError: (error) => {
-          // The post changed under the fan: fetch it again so the sheet shows the new price.
-          if (isApiError(error) && (error.code === 5011 || error.code === 5010))
-            void client.invalidateQueries({ queryKey: postKeys.all })
-        },
-      },
-    )
+    action.run(price, onClose)
   }
 
   if (buying !== null) {
@@ -71,18 +77,16 @@ export function UnlockSheet({
         onClose={() => setBuying(null)}
         onBought={() => {
           setBuying(null)
-          unlock.reset()
+          action.reset()
           void client.invalidateQueries({ queryKey: walletKeys.all })
         }}
       />
     )
   }
   return (
-    <BottomSheet open={open} onClose={onClose} title={WalletTexts.unlockTitle}>
+    <BottomSheet open={open} onClose={onClose} title={title}>
       <div className="v-unlock">
-        <p className="v-unlock__who">
-          A post by <strong>{displayName(post.author)}</strong>
-        </p>
+        <p className="v-unlock__who">{what}</p>
         <p className="v-unlock__price">
           <Coins aria-hidden="true" />
           {formatCoins(price)}
@@ -101,7 +105,7 @@ export function UnlockSheet({
         ) : null}
         {short > 0 ? (
           <p className="v-unlock__short" role="status">
-            You need {formatCoins(short)} more to unlock this post.
+            You need {formatCoins(short)} more to unlock this {noun}.
           </p>
         ) : null}
         {failure && fromServer === null ? (
@@ -112,14 +116,62 @@ export function UnlockSheet({
         <Button
           block
           icon={short > 0 ? <Coins /> : <LockOpen />}
-          loading={unlock.isPending}
+          loading={action.pending}
           disabled={priceChanged || (balance === null && !summary.isError)}
           onClick={confirm}
         >
           {short > 0 ? WalletTexts.buyCoins : `Unlock for ${formatCoins(price)}`}
         </Button>
-        <p className="v-unlock__note">Unlocked posts stay yours. You are never charged twice for a post.</p>
+        <p className="v-unlock__note">
+          Unlocked {noun}s stay yours. You are never charged twice for the same {noun}.
+        </p>
       </div>
     </BottomSheet>
+  )
+}
+
+/** The unlock sheet of a PPV post. */
+export function PostUnlockSheet({
+  post,
+  ...sheet
+}: {
+  post: Post
+  price: number
+  open: boolean
+  onClose: () => void
+  returnTo: string
+}) {
+  const client = useQueryClient()
+  const unlock = useUnlockPost()
+  const action: UnlockAction = {
+    run: (price, onDone) =>
+      unlock.mutate(
+        { post, price },
+        {
+          onSuccess: onDone,
+          onError: (error) => {
+            // The post changed under the fan: fetch it again so the sheet shows the new price.
+            if (isApiError(error) && (error.code === 5011 || error.code === 5010))
+              void client.invalidateQueries({ queryKey: postKeys.all })
+          },
+        },
+      ),
+    pending: unlock.isPending,
+    error: unlock.error,
+    triedPrice: unlock.variables?.price,
+    reset: () => unlock.reset(),
+  }
+  return (
+    <UnlockSheet
+      {...sheet}
+      noun="post"
+      title={WalletTexts.unlockTitle}
+      what={
+        <>
+          A post by <strong>{displayName(post.author)}</strong>
+        </>
+      }
+      action={action}
+    />
   )
 }

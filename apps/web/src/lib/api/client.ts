@@ -1,4 +1,11 @@
-import { type CallData, type CallDef, type CallInput, ErrorCodes, Headers, Timing } from '@velvet/contract'
+import {
+  type CallData,
+  type CallDef,
+  type CallInput,
+  CoreErrorCodes,
+  Headers,
+  Timing,
+} from '@velvet/contract'
 import { createServerClock, type ServerClock } from './clock.ts'
 import {
   type ApiError,
@@ -153,12 +160,15 @@ export function createApiClient(clock: ServerClock = createServerClock()): ApiCl
         : given
       let result = await attempt(call, input, options)
       // 1011: our clock is off. The answer carried x-server-ts (already applied): sign again, once.
-      if (!result.ok && result.error.code === ErrorCodes.ClockSkew.code) {
+      if (!result.ok && result.error.code === CoreErrorCodes.ClockSkew.code) {
         result = await attempt(call, input, options)
       }
       if (result.ok) return result.data
       const { error } = result
-      if (error.code === ErrorCodes.NotLoggedIn.code || (error.status === 401 && call.access !== 'public')) {
+      if (
+        error.code === CoreErrorCodes.NotLoggedIn.code ||
+        (error.status === 401 && call.access !== 'public')
+      ) {
         environment().onUnauthorized?.(error, call)
       }
       throw error

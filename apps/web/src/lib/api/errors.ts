@@ -1,4 +1,4 @@
-import { ErrorBody, ErrorCodes } from '@velvet/contract'
+import { CoreErrorCodes, ErrorBody } from '@velvet/contract'
 
 export interface FieldError {
   field: string
@@ -31,27 +31,27 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 export function timeoutError(): ApiError {
-  const { code, status, message } = ErrorCodes.Timeout
+  const { code, status, message } = CoreErrorCodes.Timeout
   return new ApiError({ code, status, message })
 }
 
 export function networkError(): ApiError {
-  const { code, status, message } = ErrorCodes.NoNetwork
+  const { code, status, message } = CoreErrorCodes.NoNetwork
   return new ApiError({ code, status, message })
 }
 
 /** spec §8: an answer without our envelope shows the error text plus ' Error Code: {status}'. */
 export function statusError(status: number): ApiError {
   return new ApiError({
-    code: ErrorCodes.Generic.code,
+    code: CoreErrorCodes.Generic.code,
     status,
-    message: `${ErrorCodes.Generic.message} Error Code: ${status}`,
+    message: `${CoreErrorCodes.Generic.message} Error Code: ${status}`,
   })
 }
 
 /** An answer that does not match the contract (a bug or a version mismatch), never shown raw. */
 export function malformedError(status: number): ApiError {
-  return new ApiError({ code: ErrorCodes.Generic.code, status, message: ErrorCodes.Generic.message })
+  return new ApiError({ code: CoreErrorCodes.Generic.code, status, message: CoreErrorCodes.Generic.message })
 }
 
 /** The server's error envelope (DESIGN §3) as an ApiError, or null when the body is not one. */
@@ -65,5 +65,5 @@ export function envelopeError(status: number, body: unknown): ApiError | null {
 /** A message fit for a toast or an inline error, whatever was thrown. */
 export function messageOf(error: unknown): string {
   if (error instanceof ApiError) return error.message
-  return ErrorCodes.Generic.message
+  return CoreErrorCodes.Generic.message
 }

@@ -1,4 +1,4 @@
-import { ErrorCodes, MediaTexts, mediaStatus, prepareUpload } from '@velvet/contract'
+import { CoreErrorCodes, MediaTexts, mediaStatus, prepareUpload } from '@velvet/contract'
 import { api, isApiError, messageOf } from '../api/index.ts'
 import { md5OfFile } from './md5.ts'
 import { createTusTransport } from './tus-transport.ts'
@@ -27,7 +27,7 @@ export function createAppUploadQueue(owner: () => string): UploadQueue {
       message: messageOf(error),
       offline:
         isApiError(error) &&
-        (error.code === ErrorCodes.NoNetwork.code || error.code === ErrorCodes.Timeout.code),
+        (error.code === CoreErrorCodes.NoNetwork.code || error.code === CoreErrorCodes.Timeout.code),
     }),
     onOnline,
   })

@@ -1,0 +1,126 @@
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ChatRules, followUser, walletSummary } from '../../packages/contract/src/index.ts'
+import { type Api, type ApiUser, connectApi, sessionOf } from '../support/api.ts'
+import { desktopWindow, saveShot } from '../support/artifacts.ts'
+import { seriousA11yViolations, signUp, uniqueEmail, waitUntil } from '../support/auth.ts'
+import { becomeCreatorIn } from '../support/creator.ts'
+import { journeyFixture } from '../support/journey.ts'
+import { photoJpeg } from '../support/media.ts'
+import { fundWallet } from '../support/payments.ts'
+
+const journey = journeyFixture()
+const SHOTS = 'issue7-chat-money'
+let api: Api
+
+beforeAll(async () => {
+  api = await connectApi(journey.server.baseUrl)
+})
+
+const PRICE = 10
+const PPV = 25
+const TIP = 25
+
+const bubbles = (page: Page, name: string) => page.getByRole('list', { name: `Messages with ${name}` })
+const coinsOf = async (fan: ApiUser) => (await api.call(walletSummary, undefined, fan)).coins
+
+/**
+ * Money in chat (issue 7): a creator sets a paid message price on /setting/paid_message; a fan writes their
+ * free messages, then pays for the next one; the creator sends a photo as a pay-per-view message, which the
+ * fan sees blurred with its price and unlocks; the fan tips. Two browser contexts, live over the socket.
+ */
+describe('chat money journeys', () => {
+  it('charges a fan after the free messages, sells a PPV photo in chat and takes a tip', async () => {
+    const creatorPage = await journey.newPage()
+    await signUp(creatorPage, journey.smtp, uniqueEmail('paidcreator'), 'Mia Creator')
+    const creator = await becomeCreatorIn(creatorPage, api, '/home')
+
+    // The creator sets a price; the screen states the rule.
+    await creatorPage.goto('/setting/paid_message')
+    await creatorPage.getByRole('heading', { level: 1, name: 'Paid messages' }).waitFor()
+    await creatorPage.getByText(/then each message costs your price/).waitFor()
+    await creatorPage.getByRole('textbox', { name: 'Price per message (coins)' }).fill(String(PRICE))
+    await creatorPage.getByRole('button', { name: 'Save' }).click()
+    await creatorPage.getByText('Paid message price saved.').waitFor()
+    await saveShot(creatorPage, SHOTS, 'mobile-paid-message-setting')
+    expect(await seriousA11yViolations(creatorPage)).toEqual([])
+
+    const fanPage = await journey.newPage()
+    await signUp(fanPage, journey.smtp, uniqueEmail('paidfan'), 'Leo Fan')
+    const fan = await sessionOf(fanPage)
+    await api.call(followUser, { user_id: creator.userId }, fan)
+    expect(await fundWallet(fanPage, api, fan, 100, 'Leo Fan')).toBe('succeeded')
+    const bought = await coinsOf(fan)
+
+    // Three free messages, counted down above the composer; then the price and the 72-hour rule.
+    await fanPage.goto(`/chatRoom?u1=${fan.userId}&u2=${creator.userId}`)
+    const composer = fanPage.getByRole('textbox', { name: 'Write a message' })
+    await fanPage.getByText(`${ChatRules.freeMessages} free messages left`).waitFor()
+    for (let i = 1; i <= ChatRules.freeMessages; i++) {
+      await composer.fill(`Free message ${i}`)
+      await composer.press('Enter')
+      await bubbles(fanPage, 'Mia Creator').getByText(`Free message ${i}`).waitFor()
+    }
+    await fanPage
+      .getByText(`Each message costs ${PRICE} coins. Refunded if there is no reply within 72 hours.`)
+      .waitFor()
+    await composer.fill('This one I pay for')
+    await fanPage.getByRole('button', { name: `Send for ${PRICE} coins` }).click()
+    await bubbles(fanPage, 'Mia Creator').getByText(`Paid message · ${PRICE} coins`).waitFor()
+    await waitUntil(
+      'the paid message to be charged',
+      () => coinsOf(fan),
+      (coins) => coins === bought - PRICE,
+    )
+    await saveShot(fanPage, SHOTS, 'mobile-paid-message')
+
+    // The creator answers with a photo sold as pay-per-view.
+    await creatorPage.goto(`/chatRoom?u1=${creator.userId}&u2=${fan.userId}`)
+    await bubbles(creatorPage, 'Leo Fan').getByText('This one I pay for').waitFor()
+    await creatorPage.getByTestId('chat-media-input').setInputFiles(await photoJpeg(900, 1200))
+    const tiles = creatorPage.getByRole('list', { name: 'Photos and videos to send' })
+    await tiles.getByRole('listitem').waitFor()
+    await creatorPage.getByRole('checkbox', { name: 'Sell as pay-per-view' }).check()
+    await creatorPage.getByRole('textbox', { name: 'Price in coins' }).fill(String(PPV))
+    await creatorPage.getByRole('textbox', { name: 'Write a message' }).fill('Just for you')
+    const send = creatorPage.getByRole('button', { name: 'Send', exact: true })
+    // Sending waits for the photo to be processed.
+    await waitUntil('the photo to be ready to send', () => send.isEnabled(), Boolean, 60_000)
+    await saveShot(creatorPage, SHOTS, 'mobile-ppv-composer')
+    await send.click()
+    await bubbles(creatorPage, 'Leo Fan').getByText('Just for you').waitFor()
+    await bubbles(creatorPage, 'Leo Fan').getByText(`${PPV} coins`, { exact: true }).waitFor()
+
+    // The fan sees it arrive live, blurred with its price, and unlocks it.
+    const unlock = bubbles(fanPage, 'Mia Creator').getByRole('button', { name: `Unlock for ${PPV} coins` })
+    await unlock.waitFor()
+    expect(await bubbles(fanPage, 'Mia Creator').locator('.v-media-image__img').count()).toBe(0)
+    await saveShot(fanPage, SHOTS, 'mobile-ppv-locked')
+    expect(await seriousA11yViolations(fanPage)).toEqual([])
+    await unlock.click()
+    const sheet = fanPage.getByRole('dialog', { name: 'Unlock this message' })
+    await sheet.getByText('A message from Mia Creator').waitFor()
+    await sheet.getByRole('button', { name: `Unlock for ${PPV} coins` }).click()
+    await bubbles(fanPage, 'Mia Creator').locator('.v-media-image__img').first().waitFor()
+    expect(await coinsOf(fan)).toBe(bought - PRICE - PPV)
+    await saveShot(fanPage, SHOTS, 'mobile-ppv-unlocked')
+
+    // A tip, as a message the creator sees live.
+    await fanPage.getByRole('button', { name: 'Tip Mia Creator' }).click()
+    const tipSheet = fanPage.getByRole('dialog', { name: 'Tip Mia Creator' })
+    await tipSheet.getByRole('button', { name: String(TIP), exact: true }).click()
+    await saveShot(fanPage, SHOTS, 'mobile-tip-sheet')
+    await tipSheet.getByRole('button', { name: `Tip ${TIP} coins` }).click()
+    await bubbles(creatorPage, 'Leo Fan').getByText(`Sent a tip of ${TIP} coins`).waitFor()
+    expect(await coinsOf(fan)).toBe(bought - PRICE - PPV - TIP)
+
+    // The room at 1440x900.
+    const desktop = await journey.newPage({
+      ...desktopWindow,
+      storageState: await fanPage.context().storageState(),
+    })
+    await desktop.goto(`/chatRoom?u1=${fan.userId}&u2=${creator.userId}`)
+    await bubbles(desktop, 'Mia Creator').getByText(`Sent a tip of ${TIP} coins`).waitFor()
+    await saveShot(desktop, SHOTS, 'desktop-chat-money')
+  })
+})
