@@ -50,3 +50,47 @@ export function readEmailLink(search: string, viewerId: number | null): EmailLin
   }
   return action
 }
+
+/** A template name of our e-mails (`t`). */
+export type EmailTemplate = (typeof EmailTemplates)[keyof typeof EmailTemplates]
+
+/**
+ * The three shapes of spec §5 an e-mail link takes (the only ones the app reads):
+ * - `plain`: exactly t, sc, s (the earnings report is reported once per session; for other templates the app
+ *   only checks the account);
+ * - `open_create`: t, open_create, sc, s (reported; a signed-in creator gets the create popup);
+ * - `renewal`: exactly t, target_user_id, sc, s (the membership screens open that creator's renewal).
+ */
+export type EmailLinkShape =
+  | { kind: 'plain' }
+  | { kind: 'open_create' }
+  | { kind: 'renewal'; targetUserId: number }
+
+/** The query of an e-mail link, its parameters in the order of spec §5: `t=..[&open_create=1|&target_user_id=..]&sc=email&s=..`. */
+export function emailLinkQuery(
+  template: EmailTemplate,
+  userId: number,
+  shape: EmailLinkShape = { kind: 'plain' },
+): string {
+  const params = new URLSearchParams({ t: template })
+  if (shape.kind === 'open_create') params.set('open_create', '1')
+  if (shape.kind === 'renewal') params.set('target_user_id', String(shape.targetUserId))
+  params.set('sc', EMAIL_SOURCE)
+  params.set('s', String(userId))
+  return params.toString()
+}
+
+/**
+ * A page path with the e-mail link parameters added. The `plain` earnings link and the `renewal` link must
+ * carry exactly their parameters, so their path has no query of its own; other links may (/chatRoom?u1=&u2=).
+ */
+export function emailLinkPath(
+  path: string,
+  template: EmailTemplate,
+  userId: number,
+  shape: EmailLinkShape = { kind: 'plain' },
+): string {
+  const exact = shape.kind === 'renewal' || (shape.kind === 'plain' && template === EmailTemplates.earnings)
+  if (exact && path.includes('?')) throw new Error(`an exact e-mail link cannot carry its own query: ${path}`)
+  return `${path}${path.includes('?') ? '&' : '?'}${emailLinkQuery(template, userId, shape)}`
+}
