@@ -3,14 +3,12 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import helmet from '@fastify/helmet'
 import multipart from '@fastify/multipart'
-import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import { type ClientConfig, ErrorCodes, NotifyType, type SessionUser } from '@velvet/contract'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
-import { Redis } from 'ioredis'
 import type { DestinationStream } from 'pino'
 import type { AccountBalances } from './modules/account/balances.ts'
 import {
@@ -53,7 +51,6 @@ import { createUsersService } from './modules/users/service.ts'
 import { type Config, loadSecrets } from './platform/config.ts'
 import { type Database, pingDatabase } from './platform/db.ts'
 import { installErrorHandler } from './platform/error-handler.ts'
-import { AppError } from './platform/errors.ts'
 import { countryOf, createGeoLocator } from './platform/geoip.ts'
 import { createSandboxPartner } from './platform/identity/sandbox.ts'
 import { registerSandboxRoutes } from './platform/identity/sandbox-routes.ts'
@@ -61,6 +58,7 @@ import { type JobSender, type Jobs, pgBossSender } from './platform/jobs.ts'
 import { loggerOptions } from './platform/logger.ts'
 import { createMailer, type Mailer } from './platform/mail.ts'
 import { createPushSender, loadVapidKeys } from './platform/push.ts'
+import { registerRateLimits } from './platform/rate-limits.ts'
 import { attachRealtime, type Realtime } from './platform/realtime.ts'
 import { installRequestSigning } from './platform/signing.ts'
 import { createStorage } from './platform/storage.ts'
@@ -163,17 +161,7 @@ export async function buildApp({
     },
     crossOriginEmbedderPolicy: false,
   })
-  // Limits live in memory, or in Redis when REDIS_URL is set so that every process counts together.
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()))
-  await app.register(rateLimit, {
-    max: config.rateLimitPerMinute,
-    timeWindow: '1 minute',
-    ...(redis ? { redis, nameSpace: 'velvet-rl:' } : {}),
-    errorResponseBuilder: () => new AppError('RateLimited'),
-    // The built web app (scripts, styles, icons, index.html) is not API traffic: a page load fetches dozens.
-    allowList: (req) => req.method === 'GET' && !isApiPath(req.url),
-  })
+  await registerRateLimits(app, { perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl })
   await app.register(multipart)
   await app.register(swagger, {
     openapi: {

@@ -13,6 +13,7 @@ import {
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { createClient } from 'redis'
 import { Server } from 'socket.io'
+import { type RedisLink, watchRedisLink } from './redis-link.ts'
 import type { ResolveViewer } from './viewer.ts'
 
 /** Who a message goes to: every socket of a user, of one session, or of one live room. */
@@ -54,6 +55,25 @@ function refusal(name: ErrorName): Error {
   return Object.assign(new Error(entry.message), { data: { code: entry.code, message: entry.message } })
 }
 
+/**
+ * The adapter publishes without waiting for the answer, so a publish that fails (Redis away, or the link
+ * dropping under it) would be an unhandled rejection, which ends a Node process. It is counted instead: the
+ * local part of the emit has happened, and the other processes' clients refetch what they missed.
+ */
+function countFailedPublishes(
+  pub: { publish(channel: string, message: string | Buffer): Promise<unknown> },
+  link: RedisLink,
+): void {
+  const publish = pub.publish.bind(pub)
+  Object.assign(pub, {
+    publish(channel: string, message: string | Buffer) {
+      const sent = publish(channel, message)
+      sent.catch(() => link.gaveUp())
+      return sent
+    },
+  })
+}
+
 /** Same-origin only: a browser handshake from another site is refused (non-browser clients send no Origin). */
 function sameOrigin(origin: string | undefined, host: string | undefined): boolean {
   if (!origin) return true
@@ -83,12 +103,19 @@ export async function attachRealtime(
   const log = deps.log.child({ name: 'realtime' })
 
   let closeRedis: (() => Promise<unknown>) | null = null
+  /** Whether emits and online checks reach the other processes (always, without Redis: there are none). */
+  let linked = () => true
   if (deps.redisUrl) {
-    const pub = createClient({ url: deps.redisUrl })
-    const sub = pub.duplicate()
-    for (const client of [pub, sub]) client.on('error', (err: unknown) => log.error({ err }, 'redis error'))
+    // Publishing fails at once while Redis is away instead of queueing: a queue would grow for the whole
+    // outage and replay stale emits after it; clients refetch what they missed instead.
+    const pub = createClient({ url: deps.redisUrl, disableOfflineQueue: true })
+    const sub = createClient({ url: deps.redisUrl })
+    const pubLink = watchRedisLink(pub, log, "emits reach only this process's sockets meanwhile")
+    watchRedisLink(sub, log, 'emits of other processes do not reach this one meanwhile')
     await Promise.all([pub.connect(), sub.connect()])
+    countFailedPublishes(pub, pubLink)
     io.adapter(createAdapter(pub, sub, { key: 'velvet-io' }))
+    linked = () => pub.isReady && sub.isReady
     closeRedis = () => Promise.allSettled([pub.close(), sub.close()])
   }
 
@@ -143,8 +170,17 @@ export async function attachRealtime(
       io.to(roomOf(target)).emit(channel, ...([message] as Parameters<ServerEvents[typeof channel]>))
     },
     async isOnline(userId) {
-      const sockets = await io.in(roomOf({ userId })).fetchSockets()
-      return sockets.length > 0
+      const room = roomOf({ userId })
+      if (linked()) {
+        try {
+          return (await io.in(room).fetchSockets()).length > 0
+        } catch (err) {
+          log.warn({ err, userId }, 'online check across processes failed')
+        }
+      }
+      // Without Redis a process knows only its own sockets: someone connected to another process counts as
+      // offline (a web push instead of a banner) until Redis is back.
+      return (await io.local.in(room).fetchSockets()).length > 0
     },
     disconnectSession(sessionId) {
       io.in(roomOf({ sessionId })).disconnectSockets(true)

@@ -1,0 +1,39 @@
+import rateLimit from '@fastify/rate-limit'
+import type { FastifyInstance } from 'fastify'
+import { Redis } from 'ioredis'
+import { AppError } from './errors.ts'
+import { watchRedisLink } from './redis-link.ts'
+import { isApiPath } from './web.ts'
+
+/**
+ * @fastify/rate-limit on every route (a route may set its own limit through `registerCall`). Counts live in
+ * memory, or in Redis when `redisUrl` is set so that every process counts together. A limit guards the
+ * service, it is not worth an outage: while Redis is unreachable requests go through uncounted at once
+ * (`skipOnError`; no offline queue and a 500 ms command timeout, so a request never waits for Redis).
+ */
+export async function registerRateLimits(
+  app: FastifyInstance,
+  options: { perMinute: number; redisUrl: string | undefined },
+): Promise<void> {
+  let redis: Redis | null = null
+  if (options.redisUrl) {
+    redis = new Redis(options.redisUrl, {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      commandTimeout: 500,
+      maxRetriesPerRequest: 1,
+    })
+    watchRedisLink(redis, app.log.child({ name: 'rate-limit' }), 'requests are not rate limited meanwhile')
+    await redis.connect()
+    const client = redis
+    app.addHook('onClose', async () => void (await client.quit().catch(() => client.disconnect())))
+  }
+  await app.register(rateLimit, {
+    max: options.perMinute,
+    timeWindow: '1 minute',
+    ...(redis ? { redis, nameSpace: 'velvet-rl:', skipOnError: true } : {}),
+    errorResponseBuilder: () => new AppError('RateLimited'),
+    // The built web app (scripts, styles, icons, index.html) is not API traffic: a page load fetches dozens.
+    allowList: (req) => req.method === 'GET' && !isApiPath(req.url),
+  })
+}
