@@ -3,77 +3,30 @@
  * process reaches the recipient's socket on the other, and many sends through both, with retries of the
  * same client id, are each stored once and delivered once. `npm run test:pg` sets both URLs in CI.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { chatMessages, chatSend, conversationOpen, SocketChannels } from '@velvet/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Database, openDatabase, runMigrations } from '../../platform/db.ts'
-import { scratchPostgresDatabase } from '../../test/database.ts'
+import { type Cluster, type ServerNode, startCluster } from '../../test/cluster.ts'
 import { makeAccount } from '../../test/factories.ts'
-import { startTestApp, TEST_CLIENT_KEY, type TestApp } from '../../test/harness.ts'
-import {
-  callOverHttp,
-  freePort,
-  type ServerProcess,
-  startServerProcess,
-  waitUntilReady,
-} from '../../test/processes.ts'
+import { callOverHttp } from '../../test/processes.ts'
 import { type Account, makeCreator } from '../../test/social-factories.ts'
 import { collect, connectSocket } from '../../test/sockets.ts'
 
 const databaseUrl = process.env.DATABASE_URL
 const redisUrl = process.env.REDIS_URL
 
-interface Node {
-  url: string
-  process: ServerProcess
-  dataDir: string
-}
-
 describe.skipIf(!databaseUrl || !redisUrl)('chat across two server processes', { timeout: 300_000 }, () => {
-  let scratch: { url: string; drop(): Promise<void> }
-  let database: Database
-  let t: TestApp
-  const nodes: Node[] = []
+  let cluster: Cluster
 
   beforeAll(async () => {
-    scratch = await scratchPostgresDatabase(databaseUrl as string)
-    database = await openDatabase({ url: scratch.url, onIdleError: () => undefined })
-    await runMigrations(database)
-    t = await startTestApp({}, { database })
-    // The processes run on the real clock: sessions are made at the real time too.
-    t.clock.set(new Date())
-    for (let i = 0; i < 2; i++) {
-      const port = await freePort()
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'velvet-chat-node-'))
-      const proc = startServerProcess({
-        PORT: String(port),
-        DATABASE_URL: scratch.url,
-        REDIS_URL: redisUrl as string,
-        DATA_DIR: dataDir,
-        SIGNING_CLIENT_KEY: TEST_CLIENT_KEY,
-        RATE_LIMIT_PER_MINUTE: '1000000',
-        RUN_MODE: 'web',
-        LOG_LEVEL: 'warn',
-      })
-      nodes.push({ url: `http://127.0.0.1:${port}`, process: proc, dataDir })
-      await waitUntilReady(port, 120_000)
-    }
+    cluster = await startCluster(databaseUrl as string, 2, { REDIS_URL: redisUrl as string })
   }, 300_000)
 
   afterAll(async () => {
-    for (const node of nodes) {
-      if (node.process.child.exitCode === null) node.process.child.kill('SIGTERM')
-      rmSync(node.dataDir, { recursive: true, force: true })
-    }
-    await t?.close()
-    await database?.close()
-    await scratch?.drop()
+    await cluster?.close()
   })
 
   const call = async <C extends Parameters<typeof callOverHttp>[1]>(
-    node: Node,
+    node: ServerNode,
     def: C,
     input: Record<string, unknown>,
     who: Account,
@@ -84,7 +37,8 @@ describe.skipIf(!databaseUrl || !redisUrl)('chat across two server processes', {
   }
 
   it('stores each of 50 sends through both processes once (retries included) and delivers each once', async () => {
-    const [first, second] = nodes as [Node, Node]
+    const { t, nodes } = cluster
+    const [first, second] = nodes as [ServerNode, ServerNode]
     const creator = await makeCreator(t)
     const fan = await makeAccount(t)
     const { conversation } = await call(first, conversationOpen, { user_id: creator.userId }, fan)
