@@ -29,12 +29,16 @@ const identityKey = (identity: SocketIdentity) =>
 /**
  * The user socket (spec §4 Chat socket, §7): connects while a session exists, closes on logout; reconnects
  * on page show, visibility return, coming online or a click while closed, and 5 s after a disconnect while
- * still wanted. socket.io's own reconnection is off: this policy is the only one.
+ * still wanted. socket.io's own reconnection is off: this policy is the only one. Messages sent while the
+ * socket was down are not replayed: `onReconnect` runs on every connect of a user after their first, so
+ * that the app refetches what the socket would have told it.
  */
-export function createRealtimeClient(handlers: RealtimeHandlers) {
+export function createRealtimeClient(handlers: RealtimeHandlers, options: { onReconnect?: () => void } = {}) {
   let socket: Socket | null = null
   let identity: SocketIdentity | null = null
   let status: RealtimeStatus = 'disconnected'
+  /** The current user has been connected before (a new connect is then a reconnect). */
+  let connectedBefore = false
   let retryTimer: ReturnType<typeof setTimeout> | null = null
   const listeners = new Set<() => void>()
 
@@ -89,7 +93,10 @@ export function createRealtimeClient(handlers: RealtimeHandlers) {
     })
     socket = next
     next.on('connect', () => {
-      if (socket === next) setStatus('connected')
+      if (socket !== next) return
+      setStatus('connected')
+      if (connectedBefore) options.onReconnect?.()
+      connectedBefore = true
     })
     next.on('disconnect', (reason) => {
       if (socket !== next) return
@@ -138,10 +145,13 @@ export function createRealtimeClient(handlers: RealtimeHandlers) {
     setIdentity(next: SocketIdentity | null): void {
       if (next === null) {
         identity = null
+        connectedBefore = false
         close()
         return
       }
       if (identity && identityKey(identity) === identityKey(next) && isOpen()) return
+      // A new token of the same user (a refresh) still reconnects the same user; another user starts afresh.
+      if (identity?.userId !== next.userId) connectedBefore = false
       identity = next
       close()
       open()

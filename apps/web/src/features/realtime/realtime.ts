@@ -9,7 +9,12 @@ import { notificationKeys } from '../notifications/notification-keys.ts'
 import { notificationBanners } from '../notifications/notification-store.ts'
 import { applyUserInfoChange } from '../profile/profile.realtime.ts'
 import { systemKeys } from '../system/system.queries.ts'
-import { createRealtimeClient, type RealtimeStatus, useRealtimeStatusOf } from './realtime-client.ts'
+import {
+  createRealtimeClient,
+  type RealtimeHandlers,
+  type RealtimeStatus,
+  useRealtimeStatusOf,
+} from './realtime-client.ts'
 
 interface CurrentUserData {
   user: SessionUser
@@ -23,8 +28,8 @@ function isCurrentUserData(value: unknown): value is CurrentUserData {
 
 let signingOut = false
 
-/** The app's one user socket and what each channel does (spec §4, §7). */
-export const realtime = createRealtimeClient({
+/** What each channel does (spec §4, §7). */
+const handlers: RealtimeHandlers = {
   signout: ({ reason }) => {
     if (signingOut) return
     signingOut = true
@@ -64,6 +69,17 @@ export const realtime = createRealtimeClient({
     if (sessionStore.get().kind === 'account') incomingCall.invite(invite)
   },
   call_cancel: ({ call_id }) => incomingCall.cancel(call_id),
+}
+
+/** The app's one user socket. */
+export const realtime = createRealtimeClient(handlers, {
+  // While the socket was down, messages, notices and badge changes went by unseen: refetch what they would
+  // have updated (lists merge by id).
+  onReconnect: () => {
+    void queryClient.invalidateQueries({ queryKey: chatKeys.all })
+    void queryClient.invalidateQueries({ queryKey: systemKeys.initAll() })
+    void queryClient.invalidateQueries({ queryKey: notificationKeys.all })
+  },
 })
 
 /** The offline flag of spec §4: 'connected' while the user socket is up, 'disconnected' otherwise. */
