@@ -31,6 +31,9 @@ import { createSandboxRepo } from './modules/creator/sandbox-repo.ts'
 import { type CreatorService, createCreatorService } from './modules/creator/service.ts'
 import type { DemoService } from './modules/demo/service.ts'
 import { wireDemo } from './modules/demo/wiring.ts'
+import { registerEmailWorkers } from './modules/email/jobs.ts'
+import { createEmailRepo } from './modules/email/repo.ts'
+import { createEmailNotices, type EmailNotices } from './modules/email/service.ts'
 import { type MoneyModules, wireMoney } from './modules/ledger/wiring.ts'
 import { type MassModule, wireMass } from './modules/mass/wiring.ts'
 import { wireMedia } from './modules/media/wiring.ts'
@@ -94,6 +97,8 @@ export interface AppServices {
   safety: SocialModules['safety']
   /** Unsubscribe links, List-Unsubscribe headers and `wantsEmail` for every mail sender. */
   emailPreferences: EmailPreferencesService
+  /** Notification e-mails: their jobs and the worker's `deliver`. */
+  emails: EmailNotices
   /** `assertVerifiedCreator` for paid content and live. */
   creator: Pick<CreatorService, 'assertVerifiedCreator'>
   /** Demo content on an empty database (main runs `seed` after listening, in run modes with workers). */
@@ -185,10 +190,11 @@ export async function buildApp({
     log: app.log,
   })
   const accountRepo = createAccountRepo(database.db)
+  const mail = mailer ?? createMailer({ ...config.mail, log: app.log })
   const authEvents = createAuthEvents(realtime)
   const auth = createAuthService({
     repo: createAuthRepo(database.db),
-    mailer: mailer ?? createMailer({ ...config.mail, log: app.log }),
+    mailer: mail,
     clock,
     verifyGoogle: config.google.clientId
       ? createGoogleVerifier({
@@ -251,10 +257,22 @@ export async function buildApp({
     clock,
     log: app.log.child({ name: 'push' }),
   })
+  const emails = createEmailNotices({
+    repo: createEmailRepo(database.db),
+    jobs: sender,
+    mailer: mail,
+    preferences: emailPreferences,
+    isOnline: (userId) => realtime.isOnline(userId),
+    // Called at job time, once the ledger below is wired.
+    balanceCents: (userId) => money.ledger.earningsCents(userId),
+    publicUrl: config.publicUrl,
+    log: app.log.child({ name: 'email' }),
+  })
   const notifications = createNotificationService({
     repo: createNotificationRepo(database.db),
     realtime,
     push,
+    emails,
     clock,
     log: app.log.child({ name: 'notifications' }),
   })
@@ -382,6 +400,7 @@ export async function buildApp({
     await media.registerWorkers(jobs)
     await posts.registerWorkers(jobs)
     await money.registerWorkers(jobs)
+    await registerEmailWorkers(jobs, emails.deliver)
     await chat.registerWorkers(jobs)
     await mass.registerWorkers(jobs)
   }
@@ -393,6 +412,7 @@ export async function buildApp({
     social: socialModules.social,
     safety: socialModules.safety,
     emailPreferences,
+    emails,
     creator,
     demo,
     money,

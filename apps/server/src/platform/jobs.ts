@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
@@ -30,12 +31,14 @@ function connectionStringOf(database: Extract<Database, { kind: 'postgres' }>): 
 export interface JobSender {
   /**
    * Enqueues a job. With `tx` it is written inside that Drizzle transaction, so it exists only if the
-   * change that caused it commits (DESIGN §2). `singletonKey` keeps one queued job per key.
+   * change that caused it commits (DESIGN §2). `singletonKey` keeps one queued job per key. `id` (a UUID,
+   * see `jobIdOf`) makes the send idempotent: a job with that id is written once, and sending it again
+   * while pg-boss keeps the job (until its deletion, 7 days after it completed by default) does nothing.
    */
   send(
     queue: string,
     data: Record<string, unknown>,
-    options?: { startAfter?: Date; singletonKey?: string; tx?: Tx },
+    options?: { startAfter?: Date; singletonKey?: string; id?: string; tx?: Tx },
   ): Promise<void>
   /**
    * Creates the queue (once per process) and loads it into pg-boss's queue cache. Call it before a
@@ -43,6 +46,13 @@ export interface JobSender {
    * inside it that still has to create or look up its queue waits for itself forever.
    */
   prepare(queue: string): Promise<void>
+}
+
+/** A job id (UUID-shaped) named by a key: the same key always gives the same id (idempotent sends). */
+export function jobIdOf(key: string): string {
+  const hex = createHash('sha256').update(key).digest('hex')
+  // Version 8 (custom) and the RFC 9562 variant, so that the id is a well-formed UUID.
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((Number.parseInt(hex.slice(16, 17), 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`
 }
 
 /** Any id: looking a job up by it loads its queue into pg-boss's cache. */
@@ -72,6 +82,7 @@ export function pgBossSender(boss: Jobs): JobSender {
       await boss.send(queue, data, {
         ...(options.startAfter ? { startAfter: options.startAfter } : {}),
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        ...(options.id ? { id: options.id } : {}),
         ...(options.tx ? { db: fromDrizzle(options.tx as DrizzleTransactionLike, sql) } : {}),
       })
     },

@@ -9,6 +9,10 @@ export interface MailMessage {
   subject: string
   text: string
   html?: string
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string>
+  /** A Message-ID made from what the mail is about, so a resend after a crash carries the same one. */
+  messageId?: string
 }
 
 export interface Mailer {

@@ -5,6 +5,7 @@ export interface SentJob {
   data: Record<string, unknown>
   startAfter?: Date
   singletonKey?: string
+  id?: string
   inTransaction: boolean
 }
 
@@ -23,6 +24,7 @@ export function recordingJobSender(): JobSender & { sent: SentJob[] } {
         data,
         ...(options.startAfter ? { startAfter: options.startAfter } : {}),
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        ...(options.id ? { id: options.id } : {}),
         inTransaction: options.tx !== undefined,
       })
     },

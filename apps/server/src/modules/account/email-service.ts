@@ -18,7 +18,7 @@ export interface UnsubscribeLinkParams {
 
 /**
  * /manage/email/notification and the signed unsubscribe links (/manage/email/unsubscribe, one-click).
- * Mail senders ask `wantsEmail` before sending and put `listUnsubscribeHeaders` and `unsubscribeUrl` in
+ * Mail senders ask `mailAddress` (or `wantsEmail`) before sending and put `listUnsubscribeHeaders` and `unsubscribeUrl` in
  * every non-essential mail.
  */
 export function createEmailPreferencesService(deps: {
@@ -49,6 +49,17 @@ export function createEmailPreferencesService(deps: {
       on ? { on: [category], off: [] } : { on: [], off: [category] },
     )
     if (!row) throw new AppError('UnsubscribeLinkInvalid')
+  }
+
+  /**
+   * Where a mail of this category may go: the account's address, or null when it has none (a guest; an
+   * address is only ever stored verified, by an e-mail code or a verified Google account), is deleted, or
+   * turned the category off.
+   */
+  async function mailAddress(userId: number, category: EmailCategory): Promise<string | null> {
+    const account = await repo.account(userId)
+    if (!account?.email || account.deletedAt) return null
+    return account.emailOptOuts[category] === true ? null : account.email
   }
 
   return {
@@ -102,11 +113,11 @@ export function createEmailPreferencesService(deps: {
       }
     },
 
+    mailAddress,
+
     /** Whether a mail of this category may go to the user (an account with an address, category on). */
     async wantsEmail(userId: number, category: EmailCategory): Promise<boolean> {
-      const account = await repo.account(userId)
-      if (!account?.email || account.deletedAt) return false
-      return account.emailOptOuts[category] !== true
+      return (await mailAddress(userId, category)) !== null
     },
   }
 }

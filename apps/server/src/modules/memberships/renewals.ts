@@ -13,7 +13,7 @@ import { AppError } from '../../platform/errors.ts'
 import type { Jobs } from '../../platform/jobs.ts'
 import type { Clock } from '../auth/service.ts'
 import type { EntitlementService } from '../entitlements/service.ts'
-import type { NotificationInput, NotificationService } from '../notifications/service.ts'
+import type { NotificationExtras, NotificationInput, NotificationService } from '../notifications/service.ts'
 import type { ChargeRequest, PaymentsApi } from '../payments/types.ts'
 import {
   addDays,
@@ -54,9 +54,9 @@ export type RenewalResult = 'skipped' | 'renewed' | 'pending' | 'failed' | 'ende
 export function createRenewals(deps: RenewalDeps) {
   const { repo, billing, payments, clock, log } = deps
 
-  async function notify(userId: number, input: NotificationInput) {
+  async function notify(userId: number, input: NotificationInput, extras?: NotificationExtras) {
     try {
-      await deps.notifications.publish(userId, input)
+      await deps.notifications.publish(userId, input, extras)
     } catch (err) {
       log.warn({ err, userId }, 'membership notification failed')
     }
@@ -70,18 +70,23 @@ export function createRenewals(deps: RenewalDeps) {
 
   async function notifyFan(sub: SubscriptionRow, type: number, summary: string) {
     const creator = await personOf(sub.creatorId)
-    await notify(sub.fanId, {
-      notify_type: type,
-      is_show: 1,
-      is_add: 1,
-      show_seconds: null,
-      link: SubsPaths.detail(sub.creatorId),
-      left: { content: creator.portrait, type: 1 },
-      middle: { title: creator.name, summary },
-      right: null,
-      meta: {},
-      content: summary,
-    })
+    await notify(
+      sub.fanId,
+      {
+        notify_type: type,
+        is_show: 1,
+        is_add: 1,
+        show_seconds: null,
+        link: SubsPaths.detail(sub.creatorId),
+        left: { content: creator.portrait, type: 1 },
+        middle: { title: creator.name, summary },
+        right: null,
+        meta: {},
+        content: summary,
+      },
+      // The e-mail's renewal link opens this creator's membership (spec §5 target_user_id).
+      { targetUserId: sub.creatorId },
+    )
   }
 
   async function endNow(sub: SubscriptionRow, why: string): Promise<RenewalResult> {

@@ -1,12 +1,14 @@
 import { and, count, desc, eq, inArray, isNull, lt } from 'drizzle-orm'
-import type { Db } from '../../platform/db.ts'
+import type { Db, Tx } from '../../platform/db.ts'
 import { emailEvents, type NewNotification, type NotificationRow, notifications } from './schema.ts'
 
 /** Every SQL statement of the notifications module. */
 export function createNotificationRepo(db: Db) {
   return {
-    async insert(values: NewNotification): Promise<NotificationRow> {
-      const [row] = await db.insert(notifications).values(values).returning()
+    transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
+
+    async insert(values: NewNotification, conn: Db | Tx = db): Promise<NotificationRow> {
+      const [row] = await conn.insert(notifications).values(values).returning()
       if (!row) throw new Error('insert notifications returned nothing')
       return row
     },

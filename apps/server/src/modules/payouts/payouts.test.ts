@@ -29,7 +29,7 @@ import { makeAccount } from '../../test/factories.ts'
 import { type CallOptions, startTestApp, type TestApp } from '../../test/harness.ts'
 import { makeCreator } from '../../test/social-factories.ts'
 import { payoutMethods as methodsTable, payoutTaxSettings } from './schema.ts'
-import { giveEarnings, idem, ledgerAudit } from './test-factories.ts'
+import { giveEarnings, idem, ledgerAudit, W9_FORM } from './test-factories.ts'
 
 let t: TestApp
 
@@ -38,13 +38,7 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => t.close())
 
-const w9 = {
-  form: 'w9',
-  legal_name: 'Jane Doe',
-  tin_type: 'ssn',
-  tin: '123-45-6789',
-  address: { line1: '1 Main St', city: 'Austin', state: 'TX', postal_code: '73301' },
-}
+const w9 = W9_FORM
 const w8 = {
   form: 'w8ben',
   legal_name: 'Ana Silva',

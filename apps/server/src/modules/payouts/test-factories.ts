@@ -2,6 +2,15 @@ import { coinsToCents } from '@velvet/contract'
 import type { TestApp } from '../../test/harness.ts'
 import { AccountKind, TransferKind } from '../ledger/accounts.ts'
 
+/** US tax settings (a W-9) a creator saves before withdrawing. */
+export const W9_FORM = {
+  form: 'w9',
+  legal_name: 'Jane Doe',
+  tin_type: 'ssn',
+  tin: '123-45-6789',
+  address: { line1: '1 Main St', city: 'Austin', state: 'TX', postal_code: '73301' },
+}
+
 let nextFan = 7_000_000 + (process.pid % 1000) * 1000
 
 /**
