@@ -10,6 +10,11 @@ export const SocketChannels = {
   realtimeNotify: 'realtime_notify',
   callInvite: 'call_invite',
   callCancel: 'call_cancel',
+  /**
+   * Velvet's own (the spec's list has no typing channel): the other side of a conversation is typing. Sent
+   * only to online users, never stored; a client that does not know it ignores it.
+   */
+  chatTyping: 'chat_typing',
 } as const
 export type SocketChannel = (typeof SocketChannels)[keyof typeof SocketChannels]
 
@@ -83,6 +88,9 @@ export const CallInvite = z.object({
 
 export const CallCancel = z.object({ call_id: z.string() })
 
+/** Someone is typing in a conversation (shown for ChatRules.typingShowMs after the last one). */
+export const ChatTypingEvent = z.object({ conversation_id: z.string(), user_id: UserId })
+
 export const ChatMessageEvent = z.object({
   conversation_id: z.string(),
   sender: z.object({ id: UserId }),
@@ -115,6 +123,7 @@ export const SocketPayloads = {
   [SocketChannels.realtimeNotify]: NotificationItem,
   [SocketChannels.callInvite]: CallInvite,
   [SocketChannels.callCancel]: CallCancel,
+  [SocketChannels.chatTyping]: ChatTypingEvent,
 } as const
 
 /**

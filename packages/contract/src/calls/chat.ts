@@ -48,6 +48,9 @@ export const ChatRules = {
   /** A tip in chat, in coins. */
   tipMin: 1,
   tipMax: 10_000,
+  /** A typing client tells the server at most this often; the other side shows it this long. */
+  typingEveryMs: 3000,
+  typingShowMs: 6000,
   /** Quick tip amounts offered in the tip sheet. */
   tipPresets: [5, 10, 25, 50, 100],
 } as const
@@ -65,6 +68,7 @@ export const ChatTexts = {
   costsCoins: (coins: number) =>
     `Each message costs ${coins} ${coins === 1 ? 'coin' : 'coins'}. Refunded if there is no reply within ${ChatRules.replyWithinHours} hours.`,
   unlockTitle: 'Unlock this message',
+  typing: (name: string) => `${name} is typing…`,
   ppvLocked: (coins: number) => `Unlock for ${coins} ${coins === 1 ? 'coin' : 'coins'}`,
   tipLine: (coins: number) => `Sent a tip of ${coins} ${coins === 1 ? 'coin' : 'coins'}`,
   giftLine: (name: string, coins: number) => `Sent a ${name} (${coins} ${coins === 1 ? 'coin' : 'coins'})`,
@@ -181,7 +185,9 @@ export const chatSend = defineCall({
       text: MessageText.default(''),
       media: z
         .array(MediaId)
-        .max(ChatRules.mediaMax, { message: `A message has at most ${ChatRules.mediaMax} photos and videos.` })
+        .max(ChatRules.mediaMax, {
+          message: `A message has at most ${ChatRules.mediaMax} photos and videos.`,
+        })
         .default([]),
       /** Sell the media as a PPV message (creators only). */
       price: Price.nullable().default(null),
@@ -298,4 +304,13 @@ export const chatMute = defineCall({
   summary: "Mutes or unmutes a conversation (muted ones leave TC and SC and don't push).",
   input: z.object({ conversation_id: ConversationId, mute: z.boolean() }),
   response: z.object({ conversation: Conversation, unread: ChatUnread }),
+})
+
+export const chatTyping = defineCall({
+  method: 'POST',
+  path: '/fapi/core/chat/typing/',
+  access: 'account',
+  summary: 'Tells the other side (when online) that the viewer is typing: `chat_typing` on their sockets.',
+  input: z.object({ conversation_id: ConversationId }),
+  response: z.object({}),
 })

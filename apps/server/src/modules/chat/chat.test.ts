@@ -11,6 +11,7 @@ import {
   chatMute,
   chatRead,
   chatSend,
+  chatTyping,
   conversationList,
   conversationOpen,
   SocketChannels,
@@ -286,5 +287,26 @@ describe('the conversation list', () => {
     // A fan's own list has the creator.
     const mine = await data(conversationList, { limit: 20, filter: 'all' }, target)
     expect(mine.list).toMatchObject([{ peer: { user_id: creator.userId, is_creator: true }, unread: 0 }])
+  })
+})
+
+describe('typing', () => {
+  it("sends chat_typing to the other side's sockets only while both may talk", async () => {
+    const creator = await makeCreator(t)
+    const fan = await makeAccount(t)
+    const stranger = await makeAccount(t)
+    const id = await open(fan, creator)
+    const tab = await connectSocket(url, { token: creator.token })
+    try {
+      const events = collect(tab, SocketChannels.chatTyping)
+      expect((await call(chatTyping, { conversation_id: id }, fan)).status).toBe(200)
+      expect((await events.next()).body).toEqual({ conversation_id: id, user_id: fan.userId })
+      // Someone else's conversation, and a closed one.
+      expect((await call(chatTyping, { conversation_id: id }, stranger)).body.error.code).toBe(6001)
+      await block(t, creator, fan)
+      expect((await call(chatTyping, { conversation_id: id }, fan)).body.error.code).toBe(6002)
+    } finally {
+      tab.disconnect()
+    }
   })
 })

@@ -5,6 +5,7 @@ import {
   chatRead,
   chatSend,
   chatTip,
+  chatTyping,
   chatUnlock,
   conversationList,
   conversationOpen,
@@ -17,6 +18,8 @@ import type { ChatService } from './service.ts'
 
 /** Per user, not per address: many people share an address. */
 const SEND_LIMIT = { max: ChatRules.sendsPerMinute, timeWindow: '1 minute', perUser: true }
+/** A typing client calls at most every ChatRules.typingEveryMs; twice that leaves room for two tabs. */
+const TYPING_LIMIT = { max: (2 * 60_000) / ChatRules.typingEveryMs, timeWindow: '1 minute', perUser: true }
 
 export function registerChatRoutes(app: FastifyInstance, deps: { chat: ChatService }): void {
   const { chat } = deps
@@ -42,6 +45,9 @@ export function registerChatRoutes(app: FastifyInstance, deps: { chat: ChatServi
       privateAnswer(reply, await chat.tip(viewer, input, idempotencyKey)),
     { rateLimit: SEND_LIMIT },
   )
+  registerCall(app, chatTyping, ({ viewer, input }) => chat.typing(viewer, input), {
+    rateLimit: TYPING_LIMIT,
+  })
   registerCall(app, chatRead, ({ viewer, input }) => chat.read(viewer, input))
   registerCall(app, chatMute, ({ viewer, input }) => chat.mute(viewer, input))
   registerCall(app, paidMessageSettings, ({ viewer }) => chat.paidSettings(viewer))

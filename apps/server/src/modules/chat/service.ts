@@ -633,6 +633,17 @@ export function createChatService(deps: ChatServiceDeps) {
       return { ...money, message: await presentOne(row, viewer.userId) }
     },
 
+    /** `chat_typing` to the other side's sockets, while both may still talk (nothing is stored). */
+    async typing(viewer: Viewer, input: { conversation_id: string }) {
+      const side = await sideFor(viewer, input.conversation_id)
+      await assertCanTalk(viewer.userId, await repo.person(side.peerId), false)
+      realtime.publish({ userId: side.peerId }, SocketChannels.chatTyping, {
+        conversation_id: String(side.conversationId),
+        user_id: viewer.userId,
+      })
+      return {}
+    },
+
     async read(viewer: Viewer, input: { conversation_id: string; message_id: number }) {
       const side = await sideFor(viewer, input.conversation_id)
       await repo.markRead(viewer.userId, side.conversationId, input.message_id)
