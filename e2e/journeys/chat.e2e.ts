@@ -17,7 +17,7 @@ beforeAll(async () => {
 
 /**
  * Chat and notifications (issue 7, first part): a fan and a creator in two browser contexts write to each
- * other; messages, unread badges and read receipts arrive live over the socket. A new follower shows as a
+ * other; messages, the typing indicator, unread badges and read receipts arrive live over the socket. A new follower shows as a
  * banner and in /notifications.
  */
 async function signedUpPage(tag: string, nickname: string): Promise<{ page: Page; me: ApiUser }> {
@@ -61,8 +61,11 @@ describe('chat journeys', () => {
     // The creator replies; the fan sees it arrive, and "Seen" under their own message.
     const reply = creatorPage.getByRole('textbox', { name: 'Write a message' })
     await reply.fill('Hello Ana, thank you!')
+    // The fan sees the creator typing, until the message arrives.
+    await fanPage.getByText('Rosa Creator is typing…').waitFor()
     await creatorPage.getByRole('button', { name: 'Send' }).click()
     await bubbles(fanPage, 'Rosa Creator').getByText('Hello Ana, thank you!').waitFor()
+    await fanPage.getByText('Rosa Creator is typing…').waitFor({ state: 'detached' })
     await fanPage.getByText('Seen', { exact: true }).waitFor()
     await saveShot(fanPage, SHOTS, 'mobile-chat-room')
     expect(await seriousA11yViolations(fanPage)).toEqual([])

@@ -7,6 +7,7 @@ import {
   chatMute,
   chatRead,
   chatSend,
+  chatTyping,
   coinsNeededOf,
   EmailTexts,
   formatCoins,
@@ -50,6 +51,7 @@ import {
 import { failedMessages } from './failed-messages.ts'
 import { MessageMedia } from './MessageMedia.tsx'
 import { TipSheet } from './TipSheet.tsx'
+import { typingThrottle, useTyping } from './typing-store.ts'
 import './chat.css'
 
 interface Pending {
@@ -155,6 +157,11 @@ function Room({
   const refetchMessages = () => void client.invalidateQueries({ queryKey: chatKeys.messages(id) })
   const refetchConversation = () => void client.invalidateQueries({ queryKey: chatKeys.open(peerId) })
   const canTip = conversation.peer.is_creator && !viewerIsCreator
+  const peerTyping = useTyping(id, peerId)
+  // Typing pings are best effort: a failed one is not worth a word.
+  const [typed] = useState(() =>
+    typingThrottle(() => void api.call(chatTyping, { conversation_id: id }).catch(() => undefined)),
+  )
 
   // Messages that failed to send before (this tab or an earlier one) come back as failed.
   useEffect(() => {
@@ -406,6 +413,9 @@ function Room({
               </li>
             ))}
         </ol>
+        <p className="v-chat-typing" aria-live="polite">
+          {peerTyping ? ChatTexts.typing(name) : ''}
+        </p>
         <div ref={bottom} />
       </div>
       <form className="v-composer v-composer--chat" onSubmit={submit}>
@@ -493,7 +503,10 @@ function Room({
             maxLength={ChatRules.textMax}
             rows={1}
             enterKeyHint="send"
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => {
+              setText(event.target.value)
+              if (event.target.value.trim() !== '') typed()
+            }}
             onKeyDown={onKeyDown}
           />
           <button

@@ -15,6 +15,7 @@ export const LISTENED_CHANNELS = [
   SocketChannels.callInvite,
   SocketChannels.callCancel,
   SocketChannels.chatMessage,
+  SocketChannels.chatTyping,
 ] as const satisfies readonly SocketChannel[]
 
 const Envelope = socketMessage(z.unknown())

@@ -5,6 +5,7 @@ import { localLogout, logout } from '../auth/auth.service.ts'
 import { sessionStore } from '../auth/session.ts'
 import { incomingCall } from '../calls/call-store.ts'
 import { chatKeys } from '../chat/chat-keys.ts'
+import { typingStore } from '../chat/typing-store.ts'
 import { notificationKeys } from '../notifications/notification-keys.ts'
 import { notificationBanners } from '../notifications/notification-store.ts'
 import { applyUserInfoChange } from '../profile/profile.realtime.ts'
@@ -59,7 +60,10 @@ const handlers: RealtimeHandlers = {
     void queryClient.invalidateQueries({ queryKey: systemKeys.initAll() })
     void queryClient.invalidateQueries({ queryKey: notificationKeys.all })
   },
-  chat_message: () => {
+  chat_typing: ({ conversation_id, user_id }) => typingStore.show(conversation_id, user_id),
+  chat_message: ({ conversation_id, sender }) => {
+    // The message that was being typed has arrived.
+    if (typingStore.who(conversation_id) === sender.id) typingStore.clear(conversation_id)
     // The conversation list, the open room and the tab badges (TC, SC) follow the server.
     void queryClient.invalidateQueries({ queryKey: chatKeys.all })
     void queryClient.invalidateQueries({ queryKey: systemKeys.initAll() })

@@ -1,7 +1,0 @@
-import { Send } from 'lucide-react'
-import { NotAvailableScreen } from './NotAvailableScreen.tsx'
-
-/** The mass routes until their feature is built (a later issue replaces this module). */
-export function Component() {
-  return <NotAvailableScreen icon={<Send />} />
-}
