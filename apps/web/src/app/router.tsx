@@ -4,6 +4,7 @@ import { createBrowserRouter, Navigate, type RouteObject, redirect } from 'react
 import { chatRoutes } from '../features/chat/routes.ts'
 import { homeRoutes } from '../features/home/routes.ts'
 import { infoRoutes } from '../features/info/routes.ts'
+import { massRoutes } from '../features/mass/routes.ts'
 import { paymentRoutes } from '../features/payments/routes.ts'
 import { payoutRoutes } from '../features/payout/routes.ts'
 import { peopleRoutes } from '../features/people/routes.ts'
@@ -39,7 +40,6 @@ function soon(path: string, load: Load, name: string, plural = false): RouteObje
 const later = {
   live: () => import('../features/placeholders/live.tsx'),
   videoCall: () => import('../features/placeholders/video-call.tsx'),
-  mass: () => import('../features/placeholders/mass.tsx'),
   setting: () => import('../features/placeholders/setting.tsx'),
   agent: () => import('../features/placeholders/personal-agent.tsx'),
   manage: () => import('../features/placeholders/manage.tsx'),
@@ -70,9 +70,7 @@ const laterRoutes: RouteObject[] = [
   soon('/live/join_live', later.live, 'Live'),
   soon('/video-call', later.videoCall, 'Video calls', true),
   soon('/video-call/setting', later.videoCall, 'Video call settings', true),
-  soon('/mass/list', later.mass, 'Mass messages', true),
-  soon('/mass/sender', later.mass, 'Mass messages', true),
-  soon('/mass/success', later.mass, 'Mass messages', true),
+  ...Object.values(massRoutes),
   settingsRoutes.settings,
   settingsRoutes.adult,
   chatRoutes.paidMessage,

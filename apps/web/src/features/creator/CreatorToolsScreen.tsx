@@ -19,6 +19,7 @@ import { Link } from 'react-router'
 import { buttonClassName } from '../../ui/Button.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { useSession } from '../auth/session.ts'
+import { MassPath } from '../mass/paths.ts'
 import { PayoutPaths } from '../payout/paths.ts'
 import { PublishPath } from '../publish/paths.ts'
 import { ReferralPaths } from '../referral/paths.ts'
@@ -55,7 +56,7 @@ const TOOLS: readonly Tool[] = [
   },
   { title: 'New post', text: 'Free and paid posts, scheduling', icon: PenSquare, to: PublishPath.compose },
   { title: 'Live', text: 'Stream with tickets and gifts', icon: Radio },
-  { title: 'Mass messages', text: 'Message many fans at once', icon: Megaphone },
+  { title: 'Mass messages', text: 'Message many fans at once', icon: Megaphone, to: MassPath.list },
   { title: 'Memberships', text: 'Price, bundles, promotions, trials', icon: Crown, to: SubsSettingsPath },
   { title: 'Members', text: 'Who subscribes to you', icon: Users, to: SubsPaths.subscribers },
   { title: 'Paid messages', text: 'Your price per message', icon: MessageSquareLock },

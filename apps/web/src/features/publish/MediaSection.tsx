@@ -24,6 +24,10 @@ export interface MediaSectionProps {
   onPause(key: string): void
   onResume(key: string): void
   onRetry(key: string): void
+  /** At most this many (a post's limit by default). */
+  max?: number
+  /** A message's media (mass messages): no cover, no free previews. */
+  forMessage?: boolean
 }
 
 const ACCEPT = 'image/*,video/*'
@@ -39,6 +43,8 @@ function hasFiles(event: DragEvent): boolean {
  */
 export function MediaSection(props: MediaSectionProps) {
   const { media, coverKey, sourceOf, error, canAdd, onAdd, onMove } = props
+  const max = props.max ?? Posts.mediaMax
+  const forPost = !props.forMessage
   const input = useRef<HTMLInputElement>(null)
   const headingId = useId()
   const messageId = useId()
@@ -51,7 +57,7 @@ export function MediaSection(props: MediaSectionProps) {
     return item ? mediaName(item, index) : 'Media'
   }
   const sortable = useSortable({ keys, onMove, describe: nameOf })
-  const full = media.length >= Posts.mediaMax
+  const full = media.length >= max
 
   const pick = () => input.current?.click()
   const dropProps = {
@@ -86,7 +92,7 @@ export function MediaSection(props: MediaSectionProps) {
           Photos and videos
         </h2>
         <span className="v-compose__aside">
-          {media.length} / {Posts.mediaMax}
+          {media.length} / {max}
         </span>
       </div>
       <input
@@ -114,9 +120,7 @@ export function MediaSection(props: MediaSectionProps) {
             <ImagePlus />
           </span>
           <span className="v-compose__drop-title">Add photos and videos</span>
-          <span className="v-compose__drop-hint">
-            Tap to choose, or drop files here. Up to {Posts.mediaMax}.
-          </span>
+          <span className="v-compose__drop-hint">Tap to choose, or drop files here. Up to {max}.</span>
         </button>
       ) : (
         <ul
@@ -155,7 +159,9 @@ export function MediaSection(props: MediaSectionProps) {
       </p>
       {media.length > 1 ? (
         <p className="v-compose__hint">
-          Drag the grip to reorder. Tap a photo or video for the cover and free previews.
+          {forPost
+            ? 'Drag the grip to reorder. Tap a photo or video for the cover and free previews.'
+            : 'Drag the grip to reorder. Tap a photo or video to move or remove it.'}
         </p>
       ) : null}
       <FieldMessage id={messageId} error={error} />
@@ -170,24 +176,28 @@ export function MediaSection(props: MediaSectionProps) {
             {viewOf(sourceOf(open)).label !== null ? (
               <p className="v-compose__sheet-note">{viewOf(sourceOf(open)).detail}</p>
             ) : null}
-            <SheetAction
-              icon={<Star />}
-              label={open.key === coverKey ? 'This is the cover' : 'Use as cover'}
-              hint="The picture people see first in feeds and on your profile"
-              onClick={() => {
-                props.onCover(open.key)
-                setOpenKey(null)
-              }}
-            />
-            <SheetAction
-              icon={open.isFreePreview ? <EyeOff /> : <Eye />}
-              label={open.isFreePreview ? 'Remove free preview' : 'Make it a free preview'}
-              hint="A free preview is shown to everyone, even when the post is locked"
-              onClick={() => {
-                props.onFreePreview(open.key, !open.isFreePreview)
-                setOpenKey(null)
-              }}
-            />
+            {forPost ? (
+              <>
+                <SheetAction
+                  icon={<Star />}
+                  label={open.key === coverKey ? 'This is the cover' : 'Use as cover'}
+                  hint="The picture people see first in feeds and on your profile"
+                  onClick={() => {
+                    props.onCover(open.key)
+                    setOpenKey(null)
+                  }}
+                />
+                <SheetAction
+                  icon={open.isFreePreview ? <EyeOff /> : <Eye />}
+                  label={open.isFreePreview ? 'Remove free preview' : 'Make it a free preview'}
+                  hint="A free preview is shown to everyone, even when the post is locked"
+                  onClick={() => {
+                    props.onFreePreview(open.key, !open.isFreePreview)
+                    setOpenKey(null)
+                  }}
+                />
+              </>
+            ) : null}
             {openIndex > 0 ? (
               <SheetAction
                 icon={<ArrowLeft />}
@@ -204,7 +214,7 @@ export function MediaSection(props: MediaSectionProps) {
             ) : null}
             <SheetAction
               icon={<Trash2 />}
-              label="Remove from post"
+              label={forPost ? 'Remove from post' : 'Remove'}
               onClick={() => {
                 props.onRemove(open.key)
                 setOpenKey(null)
