@@ -152,9 +152,12 @@ describe('routes, guards and error pages for a guest', () => {
     await page.goto('/message')
     await page.getByRole('heading', { name: 'Your messages' }).waitFor()
     await page.getByRole('navigation', { name: 'Main' }).waitFor()
-    await page.goto('/mass/list')
-    await page.getByRole('heading', { name: 'Mass messages are not available in this build yet' }).waitFor()
+    await page.goto('/video-call')
+    await page.getByRole('heading', { name: 'Video calls are not available in this build yet' }).waitFor()
     expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0)
+    // Mass messages are built (issue 7): a guest signs in first and comes back to them.
+    await page.goto('/mass/list')
+    await expectUrl(page, `/login?redirect=${encodeURIComponent('/mass/list')}`)
     // Profiles are built (issue 4): an unknown user name gets the profile error page, not a placeholder.
     await page.goto('/@no_such_creator')
     await page
