@@ -1,15 +1,25 @@
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ChatRules, followUser, walletSummary } from '../../packages/contract/src/index.ts'
-import { type Api, type ApiUser, connectApi, sessionOf } from '../support/api.ts'
+import { startPushEndpoint } from '../../apps/server/src/test/push-endpoint.ts'
+import {
+  addDeviceInstallation,
+  ChatRules,
+  chatSend,
+  conversationOpen,
+  followUser,
+  walletSummary,
+} from '../../packages/contract/src/index.ts'
+import { type Api, type ApiUser, connectApi, sessionOf, signUpByApi } from '../support/api.ts'
 import { desktopWindow, saveShot } from '../support/artifacts.ts'
 import { seriousA11yViolations, signUp, uniqueEmail, waitUntil } from '../support/auth.ts'
 import { becomeCreatorIn } from '../support/creator.ts'
 import { journeyFixture } from '../support/journey.ts'
 import { photoJpeg } from '../support/media.ts'
 import { fundWallet } from '../support/payments.ts'
+import { deliverPush, waitForServiceWorker } from '../support/push.ts'
 
-const journey = journeyFixture()
+// Web push to the loopback push service below (http, which a real browser subscription never is).
+const journey = journeyFixture({ PUSH_ALLOW_HTTP: '1' })
 const SHOTS = 'issue7-chat-money'
 let api: Api
 
@@ -122,5 +132,71 @@ describe('chat money journeys', () => {
     await desktop.goto(`/chatRoom?u1=${fan.userId}&u2=${creator.userId}`)
     await bubbles(desktop, 'Mia Creator').getByText(`Sent a tip of ${TIP} coins`).waitFor()
     await saveShot(desktop, SHOTS, 'desktop-chat-money')
+  })
+
+  it('pushes a message to a creator who is offline, and the service worker shows it', async () => {
+    const pushService = await startPushEndpoint()
+    try {
+      const context = await journey.adultContext()
+      await context.grantPermissions(['notifications'], { origin: journey.server.baseUrl })
+      const creatorPage = await context.newPage()
+      await signUp(creatorPage, journey.smtp, uniqueEmail('pushcreator'), 'Ivy Creator')
+      const creator = await becomeCreatorIn(creatorPage, api, '/home')
+      await waitForServiceWorker(creatorPage)
+      // The creator's device subscribes (Chromium cannot reach a real push service from here: the
+      // subscription points at the loopback one, with its own keys).
+      const subscription = pushService.subscription('ivy')
+      await api.call(
+        addDeviceInstallation,
+        { installation_id: subscription.installationId, device_id: 'ivy-phone' },
+        creator,
+      )
+      // The creator leaves the app: no socket is open any more.
+      await creatorPage.close()
+
+      const fan = await signUpByApi(api, journey.smtp, {
+        email: uniqueEmail('pushfan'),
+        nickname: 'Noah Fan',
+      })
+      const { conversation } = await api.call(conversationOpen, { user_id: creator.userId }, fan)
+      await waitUntil(
+        'the message to go out as a push',
+        async () => {
+          // Sent until the server sees the creator offline (the socket's close may take a moment).
+          if (pushService.received.length === 0)
+            await api.call(
+              chatSend,
+              {
+                conversation_id: conversation.conversation_id,
+                client_msg_id: `push-${Date.now()}`,
+                text: 'Are you online?',
+              },
+              fan,
+            )
+          return pushService.received.length
+        },
+        (count) => count > 0,
+        20_000,
+      )
+      const push = pushService.received[0]
+      expect(push?.path).toBe(subscription.path)
+      const payload = subscription.decrypt(push?.body ?? Buffer.alloc(0))
+      expect(JSON.parse(payload)).toMatchObject({ title: 'Noah Fan', body: 'sent you a message' })
+
+      // The encrypted push, opened, is what the service worker shows.
+      const page = await context.newPage()
+      await page.goto('/home')
+      await waitForServiceWorker(page)
+      const shown = await deliverPush(context, page, journey.server.baseUrl, payload)
+      expect(shown).toMatchObject([
+        {
+          title: 'Noah Fan',
+          body: 'sent you a message',
+          data: { link: `/chatRoom?u1=${creator.userId}&u2=${fan.userId}` },
+        },
+      ])
+    } finally {
+      await pushService.close()
+    }
   })
 })

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { signUp, uniqueEmail, waitUntil } from '../support/auth.ts'
 import { viewports } from '../support/browser.ts'
 import { journeyFixture } from '../support/journey.ts'
+import { deliverPush, waitForServiceWorker } from '../support/push.ts'
 
 const journey = journeyFixture()
 
@@ -26,19 +27,6 @@ async function seriousA11yViolations(page: Page, selector: string): Promise<stri
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
-
-/** Waits until the page's service worker is activated and controls the page. */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) =>
-        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
-      )
-    }
-    return registration.active?.state
-  })
 }
 
 describe('PWA', () => {
@@ -106,59 +94,13 @@ describe('PWA', () => {
     await page.goto('/')
     await waitForServiceWorker(page)
 
-    const cdp = await context.newCDPSession(page)
-    // Listen before enabling: the registrations are reported while `enable` is answered.
-    const registrationId = new Promise<string>((resolve) => {
-      cdp.on(
-        'ServiceWorker.workerRegistrationUpdated',
-        (event: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
-          const match = event.registrations.find(
-            (r) => r.scopeURL === `${journey.server.baseUrl}/` && !r.isDeleted,
-          )
-          if (match) resolve(match.registrationId)
-        },
-      )
-    })
-    await cdp.send('ServiceWorker.enable')
     const payload = {
       title: 'Mia sent you a message',
       body: 'Are you coming to my live tonight?',
       link: '/message',
       tag: 'msg-1',
     }
-    const deliver = async () =>
-      cdp.send('ServiceWorker.deliverPushMessage', {
-        origin: journey.server.baseUrl,
-        registrationId: await registrationId,
-        data: JSON.stringify(payload),
-      })
-
-    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'))
-    const shownNotifications = () =>
-      worker.evaluate(async () => {
-        const scope = self as unknown as { registration: ServiceWorkerRegistration }
-        const shown = await scope.registration.getNotifications()
-        return shown.map((n) => ({
-          title: n.title,
-          body: n.body,
-          tag: n.tag,
-          data: n.data as unknown,
-          icon: n.icon,
-        }))
-      })
-    // DevTools' push delivery is best effort: on a loaded machine Chromium has dropped one (seen once in CI).
-    // The same tagged push is delivered again, up to three times; the notification replaces itself, so the
-    // assertion below still sees exactly one.
-    let notifications: Awaited<ReturnType<typeof shownNotifications>> = []
-    for (let attempt = 1; attempt <= 3 && notifications.length === 0; attempt++) {
-      await deliver()
-      notifications = await waitUntil(
-        'a notification shown by the service worker',
-        shownNotifications,
-        (list) => list.length > 0,
-        5_000,
-      ).catch(() => [])
-    }
+    const notifications = await deliverPush(context, page, journey.server.baseUrl, JSON.stringify(payload))
     expect(notifications).toEqual([
       {
         title: payload.title,
