@@ -68,7 +68,7 @@ function countFailedPublishes(
   Object.assign(pub, {
     publish(channel: string, message: string | Buffer) {
       const sent = publish(channel, message)
-      sent.catch(() => link.gaveUp())
+      sent.catch((err: unknown) => link.gaveUp(err))
       return sent
     },
   })

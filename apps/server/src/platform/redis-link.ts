@@ -8,18 +8,24 @@ interface RedisClientEvents {
 export interface RedisLink {
   /** Redis has failed since it was last ready. */
   isDown(): boolean
-  /** Counts something given up because Redis was away (reported when it is back). */
-  gaveUp(): void
+  /**
+   * Counts a command given up: during an outage it is reported when Redis is back; otherwise (Redis too
+   * slow: a command timed out, or refused) at once, then at most one line per 10 s with the count.
+   */
+  gaveUp(err: unknown): void
 }
 
 /**
  * Follows a Redis client through an outage. Both client libraries reconnect on their own, retrying every
  * few seconds and emitting `error` each time: the log gets one line when the outage starts and one when
- * it ends (how long it lasted and how much was given up meanwhile), not one per retry.
+ * it ends (how long it lasted and how much was given up meanwhile), not one per retry. Commands given up
+ * while connected are never silent either.
  */
 export function watchRedisLink(client: RedisClientEvents, log: FastifyBaseLogger, what: string): RedisLink {
   let downSince: number | null = null
   let givenUp = 0
+  let failures = 0
+  let reporting: ReturnType<typeof setTimeout> | null = null
   client.on('error', (err) => {
     if (downSince !== null) return
     downSince = Date.now()
@@ -33,8 +39,20 @@ export function watchRedisLink(client: RedisClientEvents, log: FastifyBaseLogger
   })
   return {
     isDown: () => downSince !== null,
-    gaveUp: () => {
-      givenUp += 1
+    gaveUp: (err) => {
+      if (downSince !== null) {
+        givenUp += 1
+        return
+      }
+      if (reporting === null) {
+        log.warn({ err }, `redis gave up on a command: ${what}`)
+        reporting = setTimeout(() => {
+          if (failures > 0) log.warn({ failures }, `redis gave up on more commands in 10 s: ${what}`)
+          failures = 0
+          reporting = null
+        }, 10_000)
+        reporting.unref()
+      } else failures += 1
     },
   }
 }
