@@ -1,6 +1,12 @@
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { chatMessages, conversationOpen, followUser } from '../../packages/contract/src/index.ts'
+import {
+  ChatRules,
+  chatMessages,
+  chatSend,
+  conversationOpen,
+  followUser,
+} from '../../packages/contract/src/index.ts'
 import { type Api, type ApiUser, connectApi, sessionOf, signUpByApi } from '../support/api.ts'
 import { desktopWindow, saveShot } from '../support/artifacts.ts'
 import { expectUrl, seriousA11yViolations, signUp, uniqueEmail, waitUntil } from '../support/auth.ts'
@@ -112,13 +118,33 @@ describe('chat journeys', () => {
     )
     expect(await fanPage.getByRole('button', { name: 'Not sent. Tap to retry.' }).count()).toBe(0)
 
+    // A long history: older messages load as the top of the room comes into view.
+    for (let i = 1; i <= ChatRules.pageSize + 5; i++)
+      await api.call(
+        chatSend,
+        {
+          conversation_id: conversation.conversation_id,
+          client_msg_id: `history-${fan.userId}-${i}`,
+          text: `History ${i}`,
+        },
+        fan,
+      )
+    await fanPage.reload()
+    await bubbles(fanPage, 'Rosa Creator')
+      .getByText(`History ${ChatRules.pageSize + 5}`)
+      .waitFor()
+    expect(await bubbles(fanPage, 'Rosa Creator').getByText('History 1', { exact: true }).count()).toBe(0)
+    await fanPage.mouse.wheel(0, -100_000)
+    await bubbles(fanPage, 'Rosa Creator').getByText('History 1', { exact: true }).waitFor()
+    await bubbles(fanPage, 'Rosa Creator').getByText('Hi Rosa! Loved your last post.').waitFor()
+
     // The room at 1440x900.
     const desktop = await journey.newPage({
       ...desktopWindow,
       storageState: await fanPage.context().storageState(),
     })
     await desktop.goto(`/chatRoom?u1=${fan.userId}&u2=${creator.userId}`)
-    await bubbles(desktop, 'Rosa Creator').getByText('Hello Ana, thank you!').waitFor()
+    await bubbles(desktop, 'Rosa Creator').getByText(`History ${ChatRules.pageSize + 5}`).waitFor()
     await saveShot(desktop, SHOTS, 'desktop-chat-room')
   })
 

@@ -19,6 +19,7 @@ export function LoadMore({
   pages,
   errorMessage,
   loadingLabel = 'Loading more',
+  moreLabel = 'Show more',
   rootMargin = '240px 0px',
   showMoreButton = true,
   className,
@@ -27,6 +28,8 @@ export function LoadMore({
   /** What a failed page says (messageOf(query.error)). */
   errorMessage: string
   loadingLabel?: string
+  /** The button that loads the next page by hand. */
+  moreLabel?: string
   rootMargin?: string
   showMoreButton?: boolean
   className?: string
@@ -64,7 +67,7 @@ export function LoadMore({
         </>
       ) : showMoreButton ? (
         <Button variant="ghost" size="md" onClick={() => void fetchNextPage()}>
-          Show more
+          {moreLabel}
         </Button>
       ) : null}
     </div>

@@ -22,8 +22,8 @@ import { Link, useSearchParams } from 'react-router'
 import { isApiError, messageOf } from '../../lib/api/errors.ts'
 import { api } from '../../lib/api/index.ts'
 import { Avatar } from '../../ui/Avatar.tsx'
-import { Button } from '../../ui/Button.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
+import { LoadMore } from '../../ui/LoadMore.tsx'
 import { PageLoader } from '../../ui/Spinner.tsx'
 import { toast } from '../../ui/toast-store.ts'
 import { ErrorPage } from '../errors/ErrorPage.tsx'
@@ -206,8 +206,11 @@ function Room({
 
   // The newest message in view whenever one arrives or is sent.
   const lastId = list.at(-1)?.message_id ?? 0
+  const [atNewest, setAtNewest] = useState(false)
   useEffect(() => {
-    if (lastId || pending.length) bottom.current?.scrollIntoView({ block: 'end' })
+    if (!lastId && !pending.length) return
+    bottom.current?.scrollIntoView({ block: 'end' })
+    setAtNewest(true)
   }, [lastId, pending.length])
 
   const send = useMutation({
@@ -345,15 +348,14 @@ function Room({
         }
       />
       <div className="v-chat-room__log">
-        {messages.hasNextPage ? (
-          <Button
-            variant="ghost"
-            size="md"
-            loading={messages.isFetchingNextPage}
-            onClick={() => void messages.fetchNextPage()}
-          >
-            Show earlier messages
-          </Button>
+        {/* Earlier pages load as the top comes into view (after the first scroll to the newest message). */}
+        {atNewest ? (
+          <LoadMore
+            pages={messages}
+            errorMessage={messageOf(messages.error)}
+            moreLabel="Show earlier messages"
+            loadingLabel="Loading earlier messages"
+          />
         ) : null}
         {messages.isPending ? <PageLoader /> : null}
         {messages.isError && list.length === 0 ? (
