@@ -39,6 +39,7 @@ import { UnlockSheet } from '../wallet/UnlockSheet.tsx'
 import { walletKeys } from '../wallet/wallet.queries.ts'
 import { AttachmentStrip, useAttachments } from './ChatAttachments.tsx'
 import { useChatTip, useConversationWith, useMessages, useUnlockMessage } from './chat.queries.ts'
+import { activeConversation } from './chat.realtime.ts'
 import { chatKeys } from './chat-keys.ts'
 import {
   chronological,
@@ -190,8 +191,12 @@ function Room({
   // spec §2: the room is the active contact while it is open.
   useEffect(() => {
     activeChatContact.set(peerId)
-    return () => activeChatContact.set(null)
-  }, [peerId])
+    activeConversation.set(id)
+    return () => {
+      activeChatContact.set(null)
+      activeConversation.set(null)
+    }
+  }, [peerId, id])
 
   // Read up to the newest message from the other side; the tab badges follow.
   const newestFromPeer =

@@ -4,6 +4,7 @@ import { authKeys } from '../auth/auth.queries.ts'
 import { localLogout, logout } from '../auth/auth.service.ts'
 import { sessionStore } from '../auth/session.ts'
 import { incomingCall } from '../calls/call-store.ts'
+import { applyChatMessage } from '../chat/chat.realtime.ts'
 import { chatKeys } from '../chat/chat-keys.ts'
 import { typingStore } from '../chat/typing-store.ts'
 import { notificationKeys } from '../notifications/notification-keys.ts'
@@ -61,9 +62,12 @@ const handlers: RealtimeHandlers = {
     void queryClient.invalidateQueries({ queryKey: notificationKeys.all })
   },
   chat_typing: ({ conversation_id, user_id }) => typingStore.show(conversation_id, user_id),
-  chat_message: ({ conversation_id, sender }) => {
+  chat_message: (event) => {
     // The message that was being typed has arrived.
-    if (typingStore.who(conversation_id) === sender.id) typingStore.clear(conversation_id)
+    if (typingStore.who(event.conversation_id) === event.sender.id) typingStore.clear(event.conversation_id)
+    // The badges and the list's counts move at once by spec §4's rules, then follow the server.
+    const session = sessionStore.get()
+    if (session.kind === 'account') applyChatMessage(queryClient, event, session.user.user_id)
     // The conversation list, the open room and the tab badges (TC, SC) follow the server.
     void queryClient.invalidateQueries({ queryKey: chatKeys.all })
     void queryClient.invalidateQueries({ queryKey: systemKeys.initAll() })
