@@ -11,21 +11,16 @@ import { CalendarClock, Coins, History, Lock, MessageSquareText, Send, Sparkles 
 import { useMemo, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { isApiError, messageOf } from '../../lib/api/index.ts'
-import { checkFile } from '../../lib/upload/file-rules.ts'
-import type { UploadFile } from '../../lib/upload/upload-queue.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button, buttonClassName } from '../../ui/Button.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { FieldMessage } from '../../ui/FieldMessage.tsx'
 import { PillTabs } from '../../ui/PillTabs.tsx'
 import { TextField } from '../../ui/TextField.tsx'
-import { toast } from '../../ui/toast-store.ts'
 import { AccountOnly } from '../people/AccountOnly.tsx'
 import { ScreenBar } from '../people/ScreenBar.tsx'
-import type { ComposerMedia } from '../publish/composer-rules.ts'
 import { MediaSection } from '../publish/MediaSection.tsx'
 import { timeZoneLabel } from '../publish/time-format.ts'
-import { useUploadQueue } from '../publish/use-upload-queue.ts'
 import { SwitchRow } from '../settings/Switch.tsx'
 import { SettingsPath } from '../settings/settings-paths.ts'
 import { AudiencePicker, useReach } from './AudiencePicker.tsx'
@@ -41,6 +36,7 @@ import {
 } from './mass-rules.ts'
 import { PostPicker } from './PostPicker.tsx'
 import { MassPath, massSuccessPath } from './paths.ts'
+import { useMassMedia } from './use-mass-media.ts'
 import '../publish/composer.css'
 import '../publish/media-grid.css'
 import '../settings/settings-kit.css'
@@ -57,45 +53,6 @@ const KIND_TABS = [
   { value: 'message', label: 'Message' },
   { value: 'post', label: 'Share a post' },
 ] as const
-
-/** The media of the message through the publish feature's upload queue (progress, retry, duplicates). */
-function useMassMedia(ownerId: number) {
-  const { queue, uploads } = useUploadQueue(ownerId)
-  const [media, setMedia] = useState<ComposerMedia[]>([])
-  const add = (files: File[]) => {
-    if (!queue) return
-    const accepted: UploadFile[] = []
-    const refused: string[] = []
-    for (const file of files) {
-      const check = checkFile(file)
-      if (check.ok) accepted.push({ file, name: file.name, mime: check.mime, kind: check.kind })
-      else refused.push(`${file.name}: ${check.message}`)
-    }
-    const room = Math.max(0, MassRules.mediaMax - media.length)
-    if (accepted.length > room) {
-      refused.unshift(`A message has at most ${MassRules.mediaMax} photos and videos.`)
-      accepted.length = room
-    }
-    if (refused[0]) toast.error(refused[0])
-    if (accepted.length === 0) return
-    const keys = queue.add(accepted)
-    const added = keys.map((key, i) => ({
-      key,
-      mediaId: null,
-      kind: accepted[i]?.kind ?? 'image',
-      isFreePreview: false,
-    }))
-    setMedia((all) => [...all, ...added])
-  }
-  const ids: number[] = []
-  let pending = false
-  for (const item of media) {
-    const state = uploads.get(item.key)?.state
-    if (state?.phase === 'ready' && state.mediaId !== null) ids.push(state.mediaId)
-    else pending = true
-  }
-  return { queue, uploads, media, setMedia, add, ids, pending }
-}
 
 /** /mass/sender: write once, reach an audience now or at a time (creators only). */
 export function MassSenderScreen() {

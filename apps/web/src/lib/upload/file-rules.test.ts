@@ -1,6 +1,6 @@
 import { Media, MediaTexts } from '@velvet/contract'
 import { describe, expect, it } from 'vitest'
-import { checkFile, mimeOf } from './file-rules.ts'
+import { acceptFiles, checkFile, mimeOf } from './file-rules.ts'
 
 describe('checkFile', () => {
   it('accepts the contract’s photo and video types within their size limits', () => {
@@ -36,5 +36,21 @@ describe('checkFile', () => {
     })
     expect(MediaTexts.tooLarge('image')).toBe('This photo is too large: 50 MB at most.')
     expect(MediaTexts.tooLarge('video')).toBe('This video is too large: 4 GB at most.')
+  })
+})
+
+describe('acceptFiles', () => {
+  const photo = (name: string) => new File(['x'], name, { type: 'image/jpeg' })
+  it('keeps at most the room left, naming the limit first, and says why a file is refused', () => {
+    const text = new File(['x'], 'notes.txt', { type: 'text/plain' })
+    const { accepted, refused } = acceptFiles(
+      [photo('a.jpg'), text, photo('b.jpg'), photo('c.jpg')],
+      2,
+      'At most 2.',
+    )
+    expect(accepted.map((item) => item.name)).toEqual(['a.jpg', 'b.jpg'])
+    expect(accepted[0]).toMatchObject({ kind: 'image', mime: 'image/jpeg' })
+    expect(refused).toEqual(['At most 2.', `notes.txt: ${MediaTexts.unsupportedType}`])
+    expect(acceptFiles([photo('d.jpg')], 0, 'Full.').accepted).toEqual([])
   })
 })

@@ -37,3 +37,26 @@ export function checkFile(file: { name: string; type: string; size: number }): F
   if (file.size > maxUploadBytes(kind)) return { ok: false, message: MediaTexts.tooLarge(kind) }
   return { ok: true, kind, mime }
 }
+
+/**
+ * Sorts picked files into those to upload (checked, at most `room` of them) and the reasons for the rest,
+ * the limit's own words first when there were too many (`tooMany`).
+ */
+export function acceptFiles(
+  files: readonly File[],
+  room: number,
+  tooMany: string,
+): { accepted: { file: File; name: string; mime: string; kind: MediaKind }[]; refused: string[] } {
+  const accepted: { file: File; name: string; mime: string; kind: MediaKind }[] = []
+  const refused: string[] = []
+  for (const file of files) {
+    const check = checkFile(file)
+    if (check.ok) accepted.push({ file, name: file.name, mime: check.mime, kind: check.kind })
+    else refused.push(`${file.name}: ${check.message}`)
+  }
+  if (accepted.length > Math.max(0, room)) {
+    refused.unshift(tooMany)
+    accepted.length = Math.max(0, room)
+  }
+  return { accepted, refused }
+}
