@@ -144,7 +144,9 @@ describe('chat journeys', () => {
       storageState: await fanPage.context().storageState(),
     })
     await desktop.goto(`/chatRoom?u1=${fan.userId}&u2=${creator.userId}`)
-    await bubbles(desktop, 'Rosa Creator').getByText(`History ${ChatRules.pageSize + 5}`).waitFor()
+    await bubbles(desktop, 'Rosa Creator')
+      .getByText(`History ${ChatRules.pageSize + 5}`)
+      .waitFor()
     await saveShot(desktop, SHOTS, 'desktop-chat-room')
   })
 
