@@ -499,6 +499,17 @@ export function createChatRepo(db: Db) {
       return new Set(result.rows.map((row) => row.item_id))
     },
 
+    /** Whether any of these media is a video (read in the caller's transaction: a mass message's batch). */
+    async anyVideo(ids: readonly number[], conn: Conn = db): Promise<boolean> {
+      if (ids.length === 0) return false
+      const result = (await conn.execute(sql`
+        SELECT EXISTS (SELECT 1 FROM media WHERE id IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}) AND kind = 'video') AS video`)) as unknown as { rows: { video: boolean }[] }
+      return result.rows[0]?.video === true
+    },
+
     async message(id: number): Promise<MessageRow | null> {
       const [row] = await db.select().from(chatMessages).where(eq(chatMessages.id, id))
       return row ?? null

@@ -152,10 +152,10 @@ function presentSettings(row: { price: number; membersFree: boolean; creatorsFre
 }
 
 /** The message kind of what a message carries. */
-function msgTypeOf(media: MediaRecord[], price: number | null): MsgType {
-  if (price !== null) return MsgType.Ppv
-  if (media.some((record) => record.kind === 'video')) return MsgType.Video
-  if (media.length > 0) return MsgType.Image
+function msgTypeOf(content: { mediaCount: number; hasVideo: boolean; price: number | null }): MsgType {
+  if (content.price !== null) return MsgType.Ppv
+  if (content.hasVideo) return MsgType.Video
+  if (content.mediaCount > 0) return MsgType.Image
   return MsgType.Text
 }
 
@@ -439,7 +439,11 @@ export function createChatService(deps: ChatServiceDeps) {
               conversationId: side.conversationId,
               senderId: viewer.userId,
               clientMsgId: input.client_msg_id,
-              msgType: msgTypeOf(records, input.price),
+              msgType: msgTypeOf({
+                mediaCount: records.length,
+                hasVideo: records.some((record) => record.kind === 'video'),
+                price: input.price,
+              }),
               text: input.text,
               // Messages sent through this call are the account holder's own (chatters and the agent later).
               authorship: Authorship.Creator,
@@ -729,14 +733,19 @@ export function createChatService(deps: ChatServiceDeps) {
     ): Promise<{ created: boolean; messageId: number }> {
       const at = clock.now()
       const conversationId = await repo.openConversation(input.senderId, input.recipientId, at, tx)
-      const records = input.mediaIds.length > 0 ? await media.findMany(input.mediaIds) : new Map()
+      const msgType = msgTypeOf({
+        mediaCount: input.mediaIds.length,
+        // Read in the caller's transaction (PGlite has one connection, which that transaction holds).
+        hasVideo: await repo.anyVideo(input.mediaIds, tx),
+        price: input.price,
+      })
       const outcome = await store(
         tx,
         {
           conversationId,
           senderId: input.senderId,
           clientMsgId: input.clientMsgId,
-          msgType: msgTypeOf([...records.values()], input.price),
+          msgType,
           text: input.text,
           authorship: Authorship.Creator,
           createdAt: at,

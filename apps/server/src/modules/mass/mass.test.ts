@@ -366,46 +366,40 @@ describe('sending', () => {
     )
   })
 
-  // PostgreSQL only for now: chat's deliverMassMessage reads the media records outside the caller's
-  // transaction (media.findMany on the pool); PGlite has one connection, held by that transaction, so the
-  // read waits for itself. Runs under `npm run test:pg`; see docs/decisions.md (Mass messages).
-  it.skipIf(!process.env.DATABASE_URL)(
-    'sells PPV content once: a fan who bought the same photos gets them unlocked; purchases are counted',
-    async () => {
-      const creator = await makeVerifiedCreator(t)
-      const [buyer, owner] = [await makeAccount(t), await makeAccount(t)]
-      for (const fan of [buyer, owner]) await follow(t, fan, creator)
-      const mediaId = await makeMedia(t, creator.userId)
-      const input = {
-        kind: MassKind.Message,
-        audience: followers,
-        text: 'Exclusive',
-        media: [mediaId],
-        price: 50,
-      }
-      const first = await data(massCreate, { client_id: clientId(), ...input }, creator)
-      await runJobs(first.mass.mass_id)
-      await mintCoins(t, owner.userId, 100)
-      const [ppv] = (await inbox(owner, creator)).messages
-      expect(ppv).toMatchObject({ locked: true, price: 50 })
-      const unlock = await t.call(
-        chatUnlock,
-        { message_id: ppv?.message_id, price: 50 },
-        { token: owner.token, headers: { 'idempotency-key': `unlock-${owner.userId}-1` } },
-      )
-      expect(unlock.status).toBe(200)
-      expect((await data(massDetail, { mass_id: first.mass.mass_id }, creator)).mass.counts).toMatchObject({
-        sent: 2,
-        purchased: 1,
-      })
+  it('sells PPV content once: a fan who bought the same photos gets them unlocked; purchases are counted', async () => {
+    const creator = await makeVerifiedCreator(t)
+    const [buyer, owner] = [await makeAccount(t), await makeAccount(t)]
+    for (const fan of [buyer, owner]) await follow(t, fan, creator)
+    const mediaId = await makeMedia(t, creator.userId)
+    const input = {
+      kind: MassKind.Message,
+      audience: followers,
+      text: 'Exclusive',
+      media: [mediaId],
+      price: 50,
+    }
+    const first = await data(massCreate, { client_id: clientId(), ...input }, creator)
+    await runJobs(first.mass.mass_id)
+    await mintCoins(t, owner.userId, 100)
+    const [ppv] = (await inbox(owner, creator)).messages
+    expect(ppv).toMatchObject({ locked: true, price: 50 })
+    const unlock = await t.call(
+      chatUnlock,
+      { message_id: ppv?.message_id, price: 50 },
+      { token: owner.token, headers: { 'idempotency-key': `unlock-${owner.userId}-1` } },
+    )
+    expect(unlock.status).toBe(200)
+    expect((await data(massDetail, { mass_id: first.mass.mass_id }, creator)).mass.counts).toMatchObject({
+      sent: 2,
+      purchased: 1,
+    })
 
-      t.clock.advance(7 * HOUR)
-      const again = await data(massCreate, { client_id: clientId(), ...input, text: 'Again' }, creator)
-      await runJobs(again.mass.mass_id)
-      const unlocked = (await inbox(owner, creator)).messages.find((m) => m.text === 'Again')
-      expect(unlocked).toMatchObject({ locked: false, price: 50 })
-      const stillLocked = (await inbox(buyer, creator)).messages.find((m) => m.text === 'Again')
-      expect(stillLocked).toMatchObject({ locked: true })
-    },
-  )
+    t.clock.advance(7 * HOUR)
+    const again = await data(massCreate, { client_id: clientId(), ...input, text: 'Again' }, creator)
+    await runJobs(again.mass.mass_id)
+    const unlocked = (await inbox(owner, creator)).messages.find((m) => m.text === 'Again')
+    expect(unlocked).toMatchObject({ locked: false, price: 50 })
+    const stillLocked = (await inbox(buyer, creator)).messages.find((m) => m.text === 'Again')
+    expect(stillLocked).toMatchObject({ locked: true })
+  })
 })
