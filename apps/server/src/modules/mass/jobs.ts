@@ -15,6 +15,8 @@ export const MASS_START_QUEUE = 'mass-start'
 export const MASS_SEND_QUEUE = 'mass-send'
 /** Delivery jobs enqueued when a mass message starts (each takes batches until none is left). */
 const PARALLEL_SENDERS = 4
+/** `chat_message` pushes (and offline notifications) in flight at once after a batch commits. */
+const ANNOUNCE_CONCURRENCY = 8
 
 /** What mass messages need from chat: one recipient's copy inside our transaction, and its push after. */
 export type MassChat = Pick<ChatService, 'deliverMassMessage' | 'announceDelivered'>
@@ -170,10 +172,17 @@ export function createMassSender(deps: MassSenderDeps) {
         const created = await deliverBatch(mass)
         if (created === null) break
         delivered += created.length
-        for (const messageId of created) {
-          await chat
-            .announceDelivered(messageId)
-            .catch((err: unknown) => log.warn({ err, messageId }, 'mass message announce failed'))
+        // Pushed after the commit, a few at a time (each may store a notification and send a web push).
+        for (let i = 0; i < created.length; i += ANNOUNCE_CONCURRENCY) {
+          await Promise.all(
+            created
+              .slice(i, i + ANNOUNCE_CONCURRENCY)
+              .map((messageId) =>
+                chat
+                  .announceDelivered(messageId)
+                  .catch((err: unknown) => log.warn({ err, messageId }, 'mass message announce failed')),
+              ),
+          )
         }
       }
       if (await repo.finishIfDone(mass.id, clock.now())) log.info({ mass: mass.id }, 'mass message sent')
