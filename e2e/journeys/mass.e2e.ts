@@ -97,6 +97,19 @@ describe('mass message journey', () => {
     await creatorPage.getByText('You can send one mass message every 6 hours.').first().waitFor()
     await expectUrl(creatorPage, '/mass/sender')
 
+    // The other choices: spender levels, and sharing a post (this creator has none published yet).
+    await creatorPage.getByRole('radio', { name: /Spenders/ }).check()
+    await creatorPage.locator('label', { hasText: 'Over $100' }).click()
+    expect(await creatorPage.getByRole('radio', { name: 'Over $100' }).isChecked()).toBe(true)
+    await creatorPage.getByTestId('mass-reach').getByText('0', { exact: true }).waitFor()
+    await creatorPage.getByRole('tab', { name: 'Share a post' }).click()
+    await creatorPage.getByText('You have no published posts yet.').waitFor()
+    await creatorPage.mouse.move(0, 0)
+    await saveShot(creatorPage, SHOTS, 'mobile-mass-share-post')
+    expect(await seriousA11yViolations(creatorPage)).toEqual([])
+    await creatorPage.getByRole('tab', { name: 'Message' }).click()
+    await creatorPage.getByRole('radio', { name: /All followers/ }).check()
+
     // Desktop.
     await creatorPage.setViewportSize({ width: 1440, height: 900 })
     await saveShot(creatorPage, SHOTS, 'desktop-mass-sender')

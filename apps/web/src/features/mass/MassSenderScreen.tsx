@@ -146,7 +146,7 @@ function MassSender({ user }: { user: SessionUser }) {
   const count = reach?.count ?? 0
   const label = draft.schedule
     ? 'Schedule'
-    : reach
+    : reach && count > 0
       ? `Send to ${count.toLocaleString('en-US')} ${count === 1 ? 'person' : 'people'}`
       : 'Send'
 
