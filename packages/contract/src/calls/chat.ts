@@ -75,6 +75,7 @@ export const ChatTexts = {
   paidLine: (coins: number) => `Paid message · ${coins} ${coins === 1 ? 'coin' : 'coins'}`,
   refunded: `Refunded: no reply within ${ChatRules.replyWithinHours} hours`,
   mediaCreatorsOnly: 'Photos and videos can be sent by creators.',
+  tooManyMedia: `A message has at most ${ChatRules.mediaMax} photos and videos.`,
   ppvNeedsMedia: 'Add a photo or video to sell this message.',
 } as const
 

@@ -1,8 +1,8 @@
-import { ChatRules, type MediaKind } from '@velvet/contract'
+import { ChatRules, ChatTexts, type MediaKind } from '@velvet/contract'
 import { Film, X } from 'lucide-react'
 import { useCallback, useMemo, useState } from 'react'
-import { checkFile } from '../../lib/upload/file-rules.ts'
-import type { UploadEntry, UploadFile } from '../../lib/upload/upload-queue.ts'
+import { acceptFiles } from '../../lib/upload/file-rules.ts'
+import type { UploadEntry } from '../../lib/upload/upload-queue.ts'
 import { toast } from '../../ui/toast-store.ts'
 import { uploadView } from '../publish/upload-view.ts'
 import { useUploadQueue } from '../publish/use-upload-queue.ts'
@@ -34,18 +34,11 @@ export function useAttachments(ownerId: number) {
   const add = useCallback(
     (files: File[]) => {
       if (!queue) return
-      const accepted: UploadFile[] = []
-      const refused: string[] = []
-      for (const file of files) {
-        const check = checkFile(file)
-        if (check.ok) accepted.push({ file, name: file.name, mime: check.mime, kind: check.kind })
-        else refused.push(`${file.name}: ${check.message}`)
-      }
-      const room = Math.max(0, ChatRules.mediaMax - items.length)
-      if (accepted.length > room) {
-        refused.unshift(`A message has at most ${ChatRules.mediaMax} photos and videos.`)
-        accepted.length = room
-      }
+      const { accepted, refused } = acceptFiles(
+        files,
+        ChatRules.mediaMax - items.length,
+        ChatTexts.tooManyMedia,
+      )
       if (refused[0]) toast.error(refused[0])
       if (accepted.length === 0) return
       const keys = queue.add(accepted)
