@@ -423,7 +423,6 @@ function Room({
         <p className="v-chat-typing" aria-live="polite">
           {peerTyping ? ChatTexts.typing(name) : ''}
         </p>
-        <div ref={bottom} />
       </div>
       <form className="v-composer v-composer--chat" onSubmit={submit}>
         {conversation.send_price > 0 || conversation.free_left !== null ? (
@@ -528,6 +527,8 @@ function Room({
           </button>
         </div>
       </form>
+      {/* Scrolled into view for the newest message: below the (sticky) composer, so nothing hides under it. */}
+      <div ref={bottom} />
       {unlocking && unlocking.price !== null ? (
         <UnlockSheet
           open
