@@ -17,6 +17,7 @@ import type { RunSummary } from '../http/load.ts'
 import { replaceSection, table } from '../http/markdown.ts'
 import { callApi, signedGet } from '../support/calls.ts'
 import { type CpuSplit, startCpuSplit } from '../support/cpu.ts'
+import { envNumber } from '../support/env.ts'
 import { ms, ratio, rps } from '../support/format.ts'
 import { problemsOf, runLoad } from '../support/load-runner.ts'
 import { openBackend, startBare, startVelvet } from '../support/servers.ts'
@@ -25,20 +26,12 @@ import { createSessions, followersOf, fullScale, generateFeedData, sampleFans, s
 const SECTION_TITLE = 'Feed: home feed on 100k users and 1M posts (PostgreSQL)'
 const DOCS_FILE = path.resolve(import.meta.dirname, '../../docs/benchmarks.md')
 
-const envNumber = (name: string, fallback: number, max: number) => {
-  const raw = process.env[name]
-  if (raw === undefined || raw.trim() === '') return fallback
-  const value = Number(raw)
-  if (!Number.isFinite(value) || value <= 0 || value > max) throw new Error(`${name} must be in (0, ${max}]`)
-  return value
-}
-
 const settings = {
-  durationSeconds: envNumber('BENCH_DURATION', 10, 300),
-  warmupSeconds: envNumber('BENCH_WARMUP', 3, 30),
+  durationSeconds: envNumber('BENCH_DURATION', 10, 300, { integer: false }),
+  warmupSeconds: envNumber('BENCH_WARMUP', 3, 30, { integer: false }),
   connections: envNumber('BENCH_CONNECTIONS', 10, 500),
   fixedRate: envNumber('BENCH_FEED_RATE', 1_000, 100_000),
-  scale: envNumber('BENCH_FEED_SCALE', 1, 1),
+  scale: envNumber('BENCH_FEED_SCALE', 1, 1, { integer: false }),
   readers: envNumber('BENCH_FEED_READERS', 1_000, 20_000),
   fanout: envNumber('BENCH_FANOUT', 10_000, 100_000),
   fanoutConcurrency: envNumber('BENCH_FANOUT_CONCURRENCY', 50, 1_000),

@@ -20,21 +20,13 @@ import { createLedgerRepo } from '../../apps/server/src/modules/ledger/repo.ts'
 import { createSales } from '../../apps/server/src/modules/ledger/sales.ts'
 import { createLedgerService, LedgerRefusal } from '../../apps/server/src/modules/ledger/service.ts'
 import { replaceSection, table } from '../http/markdown.ts'
+import { envNumber } from '../support/env.ts'
 import { ms, rps } from '../support/format.ts'
 import { openBackend } from '../support/servers.ts'
 import { percentile } from '../support/stats.ts'
 
 const SECTION_TITLE = 'Ledger: PPV unlock transfers (PostgreSQL)'
 const DOCS_FILE = path.resolve(import.meta.dirname, '../../docs/benchmarks.md')
-
-const envNumber = (name: string, fallback: number, max: number) => {
-  const raw = process.env[name]
-  if (raw === undefined || raw.trim() === '') return fallback
-  const value = Number(raw)
-  if (!Number.isInteger(value) || value <= 0 || value > max)
-    throw new Error(`${name} must be an integer in (0, ${max}]`)
-  return value
-}
 
 const settings = {
   unlocks: envNumber('BENCH_LEDGER_UNLOCKS', 20_000, 1_000_000),
