@@ -68,6 +68,9 @@ export const ChatTexts = {
   costsCoins: (coins: number) =>
     `Each message costs ${coins} ${coins === 1 ? 'coin' : 'coins'}. Refunded if there is no reply within ${ChatRules.replyWithinHours} hours.`,
   unlockTitle: 'Unlock this message',
+  /** Under a creator's own message written for them (shown to the creator's side only). */
+  byChatter: 'Sent by your chatter',
+  byAgent: 'Sent by your agent',
   typing: (name: string) => `${name} is typing…`,
   ppvLocked: (coins: number) => `Unlock for ${coins} ${coins === 1 ? 'coin' : 'coins'}`,
   tipLine: (coins: number) => `Sent a tip of ${coins} ${coins === 1 ? 'coin' : 'coins'}`,

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import {
+  Authorship,
   type ChatMessage,
   ChatRules,
   ChatTexts,
@@ -113,6 +114,11 @@ function Bubble({
           </p>
         ) : null}
         {message.text ? <p className="v-chat-bubble__text">{message.text}</p> : null}
+        {mine && message.authorship !== null && message.authorship !== Authorship.Creator ? (
+          <p className="v-chat-bubble__paid">
+            {message.authorship === Authorship.Agent ? ChatTexts.byAgent : ChatTexts.byChatter}
+          </p>
+        ) : null}
         {message.paid_coins !== null ? (
           <p className="v-chat-bubble__paid">
             {message.refunded ? ChatTexts.refunded : ChatTexts.paidLine(message.paid_coins)}
