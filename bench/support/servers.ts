@@ -23,6 +23,8 @@ export async function startBare(): Promise<{ app: FastifyInstance; url: string }
 
 export interface Backend {
   database: Database
+  /** The scratch database's URL, for server processes of a bench (null for in-process PGlite). */
+  url: string | null
   describe: string
   close(): Promise<void>
 }
@@ -35,6 +37,7 @@ export async function openBackend(databaseUrl: string | undefined): Promise<Back
     const version = await database.pglite.query<{ server_version: string }>('SHOW server_version')
     return {
       database,
+      url: null,
       describe: `PGlite, embedded, in memory (PostgreSQL ${version.rows[0]?.server_version ?? '?'})`,
       close: () => database.close(),
     }
@@ -61,6 +64,7 @@ export async function openBackend(databaseUrl: string | undefined): Promise<Back
   await runMigrations(database)
   return {
     database,
+    url: target.toString(),
     describe: `PostgreSQL ${version} on ${url.hostname}:${url.port || '5432'} (scratch database, pool of 10)`,
     async close() {
       // pool.end() resolves once its clients are asked to end, before their sockets are closed: dropping at
