@@ -44,7 +44,7 @@ export interface ChatServiceDeps {
   notifications: Pick<NotificationService, 'publish'>
   media: Pick<MediaService, 'findOwned' | 'findMany' | 'urlsFor'>
   ledger: Pick<LedgerService, 'coins' | 'idempotent'>
-  sales: Pick<Sales, 'sell' | 'refundCoinSale'>
+  sales: Pick<Sales, 'sell' | 'reverse'>
   creator: Pick<CreatorService, 'assertVerifiedCreator'>
   clock: Clock
   portraitUrl: (key: string) => string
@@ -693,7 +693,16 @@ export function createChatService(deps: ChatServiceDeps) {
         const done = await repo.db.transaction(async (tx) => {
           const claimed = await repo.claimRefund(tx, paid.messageId, clock.now())
           if (!claimed) return false
-          await sales.refundCoinSale(`paid_message:${paid.messageId}`, 'Refund: unanswered paid message', tx)
+          const saleKey = `paid_message:${paid.messageId}`
+          await sales.reverse(
+            saleKey,
+            {
+              kind: TransferKind.Refund,
+              key: `${saleKey}:refund`,
+              description: 'Refund: unanswered paid message',
+            },
+            tx,
+          )
           return true
         })
         if (!done) continue

@@ -29,7 +29,7 @@ export function wireChat(deps: {
   notifications: Pick<NotificationService, 'publish'>
   media: Pick<MediaService, 'findOwned' | 'findMany' | 'urlsFor'>
   ledger: Pick<LedgerService, 'coins' | 'idempotent'>
-  sales: Pick<Sales, 'sell' | 'refundCoinSale'>
+  sales: Pick<Sales, 'sell' | 'reverse'>
   creator: Pick<CreatorService, 'assertVerifiedCreator'>
   clock: Clock
   portraitUrl: (key: string) => string

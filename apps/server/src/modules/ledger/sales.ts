@@ -1,7 +1,7 @@
 import { coinsToCents, Shares, splitSale } from '@velvet/contract'
 import { sql } from 'drizzle-orm'
 import { type Db, executePrepared, type Tx } from '../../platform/db.ts'
-import { AccountKind, type PostingInput, TransferKind } from './accounts.ts'
+import { AccountKind, type PostingInput, type TransferKind } from './accounts.ts'
 import { creatorTerms } from './schema.ts'
 import type { LedgerService, TransferResult } from './service.ts'
 
@@ -121,25 +121,35 @@ export function createSales(deps: {
     },
 
     /**
-     * Gives a coin sale back to its buyer in full (e.g. an unanswered paid message), once per sale: the
-     * coins return to the fan's wallet; the creator's and the referrer's shares come back from their payout
-     * wallets as far as they hold them (the rest is the platform's loss), the platform's fee from its
-     * revenue. Answers null when there is no such coin sale.
+     * Reverses a sale once (a chargeback, a refund): the buyer's payment goes back (coins to the fan's
+     * wallet, or the card money to the processor); the creator's and the referrer's shares come back from
+     * their payout wallets as far as they hold them (the rest is the platform's loss), the platform's fee
+     * from its revenue. Answers null when there is no such sale.
      */
-    async refundCoinSale(saleKey: string, description: string, tx: Tx): Promise<TransferResult | null> {
+    async reverse(
+      saleKey: string,
+      reversal: { kind: TransferKind; key: string; description: string; meta?: Record<string, unknown> },
+      tx: Tx,
+    ): Promise<TransferResult | null> {
       const sale = await ledger.transferByKey(saleKey, tx)
       const lines = sale?.meta as unknown as SaleLines | undefined
-      if (!sale?.actorUserId || !sale.counterpartyUserId || !lines?.coins) return null
+      if (!sale?.counterpartyUserId || !lines) return null
       const creatorId = sale.counterpartyUserId
       const takeFrom = async (userId: number | null, cents: number) =>
         userId === null || cents <= 0 ? 0 : Math.min(cents, await ledger.earningsCents(userId, tx))
       const takenNet = await takeFrom(creatorId, lines.net_cents)
       const takenReferral = await takeFrom(lines.referrer_id, lines.referral_cents)
       const lossCents = lines.net_cents - takenNet + (lines.referral_cents - takenReferral)
+      const paidBack: PostingInput[] =
+        lines.coins && sale.actorUserId
+          ? [
+              { account: { kind: AccountKind.FanCoins, userId: sale.actorUserId }, amount: lines.coins },
+              { account: { kind: AccountKind.CoinIssuance }, amount: -lines.coins },
+              { account: { kind: AccountKind.CoinReserve }, amount: lines.gross_cents },
+            ]
+          : [{ account: { kind: AccountKind.PaymentClearing }, amount: lines.gross_cents }]
       const postings: PostingInput[] = [
-        { account: { kind: AccountKind.FanCoins, userId: sale.actorUserId }, amount: lines.coins },
-        { account: { kind: AccountKind.CoinIssuance }, amount: -lines.coins },
-        { account: { kind: AccountKind.CoinReserve }, amount: lines.gross_cents },
+        ...paidBack,
         { account: { kind: AccountKind.PlatformRevenue }, amount: -lines.fee_cents },
         { account: { kind: AccountKind.CreatorPayout, userId: creatorId }, amount: -takenNet },
         { account: { kind: AccountKind.ChargebackLosses }, amount: -lossCents },
@@ -151,21 +161,23 @@ export function createSales(deps: {
         })
       return ledger.transfer(
         {
-          key: `${saleKey}:refund`,
-          kind: TransferKind.Refund,
+          key: reversal.key,
+          kind: reversal.kind,
           actorUserId: sale.actorUserId,
           counterpartyUserId: creatorId,
           item: sale.itemType && sale.itemId ? { type: sale.itemType, id: sale.itemId } : null,
           reversesId: sale.id,
           meta: {
+            ...reversal.meta,
             gross_cents: -lines.gross_cents,
             fee_cents: -lines.fee_cents,
             net_cents: -takenNet,
             referral_cents: -takenReferral,
+            // The referrer's earnings list sums referral_cents of transfers naming them: the reversal too.
             referrer_id: takenReferral > 0 ? lines.referrer_id : null,
             loss_cents: lossCents,
-            coins: lines.coins,
-            description,
+            ...(lines.coins ? { coins: lines.coins } : {}),
+            description: reversal.description,
           },
           postings: postings.filter((posting) => posting.amount !== 0),
         },

@@ -5,9 +5,9 @@ import type { JobSender } from '../../platform/jobs.ts'
 import type { Clock } from '../auth/service.ts'
 import { isMembershipLive } from '../entitlements/policy.ts'
 import type { EntitlementService } from '../entitlements/service.ts'
-import { AccountKind, type PostingInput, TransferKind } from '../ledger/accounts.ts'
-import type { SaleLines, Sales } from '../ledger/sales.ts'
-import { LedgerRefusal, type LedgerService } from '../ledger/service.ts'
+import { TransferKind } from '../ledger/accounts.ts'
+import type { Sales } from '../ledger/sales.ts'
+import { LedgerRefusal } from '../ledger/service.ts'
 import type { PaymentPurposeHandler, PaymentRecord } from '../payments/types.ts'
 import type { SubscriptionRow, SubscriptionsRepo } from './subscriptions-repo.ts'
 
@@ -66,8 +66,7 @@ export interface NotifyJob extends Record<string, unknown> {
 
 export interface BillingDeps {
   repo: SubscriptionsRepo
-  sales: Pick<Sales, 'sell'>
-  ledger: Pick<LedgerService, 'transfer' | 'transferByKey' | 'earningsCents'>
+  sales: Pick<Sales, 'sell' | 'reverse'>
   entitlements: Pick<EntitlementService, 'writeMembership'>
   jobs: JobSender
   clock: Clock
@@ -78,7 +77,7 @@ export interface BillingDeps {
  * between creator, referrer and platform), the period, the entitlement posts read, the event (SUBSCRIBE 1
  * or RENEWAL 2), the next renewal's job and the creator's notification job. Once per payment.
  */
-export function createBilling({ repo, sales, ledger, entitlements, jobs, clock }: BillingDeps) {
+export function createBilling({ repo, sales, entitlements, jobs, clock }: BillingDeps) {
   const saleKey = (paymentId: number) => `membership:payment:${paymentId}`
 
   /**
@@ -87,47 +86,14 @@ export function createBilling({ repo, sales, ledger, entitlements, jobs, clock }
    * platform's loss), the platform's fee from its revenue. Once per payment.
    */
   async function reverseSale(tx: Tx, payment: PaymentRecord): Promise<void> {
-    const sale = await ledger.transferByKey(saleKey(payment.id), tx)
-    if (!sale?.counterpartyUserId) return
-    const lines = sale.meta as unknown as SaleLines
-    const creatorId = sale.counterpartyUserId
-    const takeFrom = async (userId: number | null, cents: number) =>
-      userId === null || cents <= 0 ? 0 : Math.min(cents, await ledger.earningsCents(userId, tx))
-    const takenNet = await takeFrom(creatorId, lines.net_cents)
-    const takenReferral = await takeFrom(lines.referrer_id, lines.referral_cents)
-    const lossCents = lines.net_cents - takenNet + (lines.referral_cents - takenReferral)
-    const postings: PostingInput[] = [
-      { account: { kind: AccountKind.PaymentClearing }, amount: lines.gross_cents },
-      { account: { kind: AccountKind.PlatformRevenue }, amount: -lines.fee_cents },
-    ]
-    if (takenNet > 0)
-      postings.push({ account: { kind: AccountKind.CreatorPayout, userId: creatorId }, amount: -takenNet })
-    if (takenReferral > 0 && lines.referrer_id !== null)
-      postings.push({
-        account: { kind: AccountKind.CreatorPayout, userId: lines.referrer_id },
-        amount: -takenReferral,
-      })
-    if (lossCents > 0) postings.push({ account: { kind: AccountKind.ChargebackLosses }, amount: -lossCents })
-    await ledger.transfer(
+    const key = saleKey(payment.id)
+    await sales.reverse(
+      key,
       {
-        key: `${saleKey(payment.id)}:chargeback`,
         kind: TransferKind.Chargeback,
-        actorUserId: payment.userId,
-        counterpartyUserId: creatorId,
-        item: sale.itemType && sale.itemId ? { type: sale.itemType, id: sale.itemId } : null,
-        reversesId: sale.id,
-        meta: {
-          gross_cents: -lines.gross_cents,
-          fee_cents: -lines.fee_cents,
-          net_cents: -takenNet,
-          referral_cents: -takenReferral,
-          // The referrer's earnings list sums referral_cents of transfers naming them: the reversal too.
-          referrer_id: takenReferral > 0 ? lines.referrer_id : null,
-          loss_cents: lossCents,
-          payment_id: payment.id,
-          description: 'Chargeback: membership',
-        },
-        postings: postings.filter((posting) => posting.amount !== 0),
+        key: `${key}:chargeback`,
+        description: 'Chargeback: membership',
+        meta: { payment_id: payment.id },
       },
       tx,
     )

@@ -20,7 +20,6 @@ export function wireMemberships(deps: MoneyDeps & { payments: PaymentsApi }) {
   const billing = createBilling({
     repo: subs,
     sales: deps.sales,
-    ledger: deps.ledger,
     entitlements: deps.entitlements,
     jobs: deps.jobs,
     clock,
