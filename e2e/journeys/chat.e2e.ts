@@ -12,6 +12,7 @@ import { desktopWindow, saveShot } from '../support/artifacts.ts'
 import { expectUrl, seriousA11yViolations, signUp, uniqueEmail, waitUntil } from '../support/auth.ts'
 import { becomeCreatorIn, openCreatorProfile } from '../support/creator.ts'
 import { journeyFixture } from '../support/journey.ts'
+import { gotoWithSocket } from '../support/shell-helpers.ts'
 
 const journey = journeyFixture()
 const SHOTS = 'issue7'
@@ -153,6 +154,8 @@ describe('chat journeys', () => {
   it('shows a banner for a new follower and lists it in /notifications, which reads the badge away', async () => {
     const { page: creatorPage } = await signedUpPage('notecreator', 'Nora Creator')
     const creator = await becomeCreatorIn(creatorPage, api, '/home')
+    // The banner needs the creator's socket up when the follow happens (else the notice goes out as a push).
+    await gotoWithSocket(creatorPage, '/home')
     const fan = await signUpByApi(api, journey.smtp, {
       email: uniqueEmail('notefan'),
       nickname: 'Finn Follower',

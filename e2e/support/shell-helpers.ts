@@ -46,3 +46,17 @@ export async function actAsCreator(page: Page): Promise<void> {
   await page.route(`**${currentUser.path}*`, patch)
   await page.route(`**${refresh.path}*`, patch)
 }
+
+/**
+ * Opens `path` and waits until the page's user socket has connected (socket.io's connect answer, which
+ * comes once the server has put the socket in the user's room): live events sent after this reach it.
+ */
+export async function gotoWithSocket(page: Page, path: string): Promise<void> {
+  const connected = page.waitForResponse(
+    async (response) =>
+      response.url().includes('/socket.io/') && (await response.text().catch(() => '')).includes('40{"sid"'),
+    { timeout: 20_000 },
+  )
+  await page.goto(path)
+  await connected
+}
