@@ -1,13 +1,19 @@
 /**
  * Socket clients of bench/realtime, run in worker threads so that receiving does not queue behind the
- * publisher on the main thread. Each worker connects its share of the sessions (socket.io-client over
- * WebSocket, alternating between the servers, as a live connection with `li`), then records every
- * `realtime_notify` the bench sends: the delivery latency from the send time the message carries, and how
- * many times each socket got each message (0 = lost, 2+ = duplicated).
+ * publisher on the main thread. Each worker connects its share of the sessions (over WebSocket, alternating
+ * between the servers, as a live connection with `li`), then records every `realtime_notify` the bench
+ * sends: the delivery latency from the send time the message carries, and how many times each socket got
+ * each message (0 = lost, 2+ = duplicated).
+ *
+ * The observers are socket.io-client, what the web app runs. The bulk sockets are lean: the same protocol
+ * (Engine.IO 4 open, Socket.IO connect with the token, ping/pong, event packets) spoken over a bare `ws`
+ * socket, because socket.io-client costs the bench about 45 µs of CPU per message received, and on a
+ * machine where the bench shares the CPUs with the servers that is CPU taken from the servers being measured.
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import { SOCKET_PATH, SocketChannels } from '@velvet/contract'
-import { io, type Socket } from 'socket.io-client'
+import { io } from 'socket.io-client'
+import WebSocket from 'ws'
 
 export interface ClientsJob {
   urls: string[]
@@ -17,6 +23,8 @@ export interface ClientsJob {
   ticks: number
   modes: string[]
   connectConcurrency: number
+  /** Bare WebSocket clients speaking the Socket.IO protocol instead of socket.io-client. */
+  lean: boolean
 }
 
 export type ToClients = { kind: 'collect'; mode: string } | { kind: 'close' }
@@ -45,7 +53,7 @@ const port = parentPort
 if (!port) throw new Error('clients.ts runs in a worker thread')
 const now = () => performance.timeOrigin + performance.now()
 
-const sockets: Socket[] = []
+const sockets: Array<{ close(): void }> = []
 const connected = new Uint8Array(job.tokens.length)
 /** Per mode: latency of every delivery, and deliveries per (socket, tick). */
 const latencies = new Map(job.modes.map((mode) => [mode, [] as number[]]))
@@ -64,6 +72,10 @@ function onMessage(index: number, message: { body?: { id?: string; content?: str
 }
 
 function connect(index: number): Promise<number> {
+  return job.lean ? connectLean(index) : connectClient(index)
+}
+
+function connectClient(index: number): Promise<number> {
   const started = now()
   const socket = io(job.urls[index % job.urls.length], {
     path: SOCKET_PATH,
@@ -83,6 +95,41 @@ function connect(index: number): Promise<number> {
       resolve(now() - started)
     })
     socket.once('connect_error', (error) => reject(error))
+  })
+}
+
+/**
+ * The Socket.IO protocol over a bare WebSocket: Engine.IO `0` (open) is answered with the Socket.IO connect
+ * `40` carrying the token, `40` back means connected (`44` refused), `2` (ping) is answered `3`, and `42`
+ * is an event `[channel, message]`.
+ */
+function connectLean(index: number): Promise<number> {
+  const started = now()
+  const base = (job.urls[index % job.urls.length] as string).replace(/^http/, 'ws')
+  const query = new URLSearchParams({ EIO: '4', transport: 'websocket', li: job.liveId })
+  const socket = new WebSocket(`${base}${SOCKET_PATH}/?${query}`)
+  sockets.push(socket)
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timeout')), 30_000)
+    socket.on('error', (error) => reject(error))
+    socket.on('close', () => {
+      clearTimeout(timer)
+      if (connected[index]) disconnects++
+      else reject(new Error('closed before connecting'))
+    })
+    socket.on('message', (data) => {
+      const packet = data.toString()
+      if (packet.startsWith('42')) {
+        const [channel, message] = JSON.parse(packet.slice(2)) as [string, Parameters<typeof onMessage>[1]]
+        if (channel === SocketChannels.realtimeNotify) onMessage(index, message)
+      } else if (packet === '2') socket.send('3')
+      else if (packet.startsWith('0')) socket.send(`40${JSON.stringify({ token: job.tokens[index] })}`)
+      else if (packet.startsWith('40')) {
+        clearTimeout(timer)
+        connected[index] = 1
+        resolve(now() - started)
+      } else if (packet.startsWith('44')) reject(new Error(packet.slice(2)))
+    })
   })
 }
 

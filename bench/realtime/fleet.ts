@@ -1,9 +1,12 @@
 import { Worker } from 'node:worker_threads'
 import type { ClientsJob, Collected, FromClients } from './clients.ts'
 
+export type Fleet = Awaited<ReturnType<typeof startFleet>>
+
 /**
- * The bench's sockets, in worker threads (bench/realtime/clients.ts): a few "observer" sockets alone in their
- * own thread, connected after all the others, and the rest split over `workers` threads. Every socket of a
+ * The bench's sockets, in worker threads (bench/realtime/clients.ts): a few "observer" sockets
+ * (socket.io-client) alone in their own thread, connected after all the others, and the rest (lean clients)
+ * split over `workers` threads. Every socket of a
  * thread handles each broadcast in turn, so the bulk threads' latencies include the bench's own queue
  * (thousands of sockets per thread); the observers' are close to what one client with one socket sees.
  */
@@ -21,7 +24,7 @@ export async function startFleet(options: {
   const bulk = tokens.slice(observers)
   const per = Math.ceil(bulk.length / count)
   const slices = Array.from({ length: count }, (_, i) => bulk.slice(i * per, (i + 1) * per))
-  const start = (slice: string[]) => {
+  const start = (slice: string[], lean: boolean) => {
     const job: ClientsJob = {
       urls: options.urls,
       tokens: slice,
@@ -29,16 +32,17 @@ export async function startFleet(options: {
       ticks: options.ticks,
       modes: options.modes,
       connectConcurrency: options.connectConcurrency,
+      lean,
     }
     return new Worker(new URL('./clients.ts', import.meta.url), { workerData: job })
   }
-  const workers = slices.map(start)
+  const workers = slices.map((slice) => start(slice, true))
   const close = () => Promise.all(workers.map((worker) => worker.terminate()))
   try {
     const connected = await Promise.all(workers.map((worker) => nextMessage(worker, 'connected', 300_000)))
     // The observers join last: a process writes a broadcast to its sockets in the order they joined, so
     // theirs come at the end of that loop (the worst place), never the start.
-    const observer = start(tokens.slice(0, observers))
+    const observer = start(tokens.slice(0, observers), false)
     workers.unshift(observer)
     connected.unshift(await nextMessage(observer, 'connected', 300_000))
     return {

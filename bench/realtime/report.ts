@@ -84,13 +84,16 @@ export function renderSection(run: {
   loadAtEnd: string
   connect: { connected: number; failed: number; seconds: number; p50: number; p99: number }
   results: BroadcastResult[]
+  /** The same clients and broadcasts on bare ws servers (bench/realtime/bare-server.ts). */
+  floor: BroadcastResult
   processes: ProcessReport[]
   /** What the publisher's gateway logged (warnings and errors), summarized. */
   publisherLog: string[]
   /** The same from the server processes' realtime gateway and rate limits (Redis trouble). */
   serverLog: string[]
 }): string {
-  const { settings, results, processes } = run
+  const { settings, results, floor, processes } = run
+  const room = results.find((r) => r.mode === 'room')
   const cpu = os.cpus()[0]?.model.split(' ').slice(0, 2).join(' ') ?? 'unknown CPU'
   // Judged on what a client sees (the observers); the all-sockets figures stand beside it in the table.
   const goal = (r: BroadcastResult) => (r.observerP99 <= 100 && r.lost === 0 ? 'met' : 'not met')
@@ -106,7 +109,7 @@ export function renderSection(run: {
     `- Machine: Node ${process.version}, ${process.platform} ${process.arch}, ${os.cpus().length} CPUs, ${cpu}; both server processes, PostgreSQL, Redis, the publisher and the socket clients share them (1-minute load average ${run.loadAtStart} at the start, ${run.loadAtEnd} at the end)`,
     `- Backend: two server processes (\`node apps/server/src/main.ts\`, RUN_MODE=web) on ${run.database}, ${run.redis} (the socket.io Redis adapter)`,
     `- Users: ${count(settings.sockets)} accounts and a session each, written directly into the scratch database (the session row holds the token's sha256 as the app stores it): sign-up through the API allows 30 a minute per address`,
-    `- Sockets: socket.io-client over WebSocket in worker threads of the bench process (${count(settings.sockets - settings.observers)} in ${settings.workers} threads, then ${settings.observers} observer sockets alone in one thread, joining last so that each process writes a broadcast to them at the end of its loop), alternating between the two processes (half each), each a live connection (\`li\`) authenticated with its session; ${count(run.connect.connected)} connected, ${run.connect.failed} failed, in ${run.connect.seconds.toFixed(1)} s (handshake p50 ${ms(run.connect.p50)} ms, p99 ${ms(run.connect.p99)} ms, 50 at a time per worker)`,
+    `- Sockets: WebSocket clients in worker threads of the bench process (${count(settings.sockets - settings.observers)} lean clients speaking the Socket.IO protocol over bare \`ws\` in ${settings.workers} threads, then ${settings.observers} observer sockets, socket.io-client as in the web app, alone in one thread, joining last so that each process writes a broadcast to them at the end of its loop), alternating between the two processes (half each), each a live connection (\`li\`) authenticated with its session; ${count(run.connect.connected)} connected, ${run.connect.failed} failed, in ${run.connect.seconds.toFixed(1)} s (handshake p50 ${ms(run.connect.p50)} ms, p99 ${ms(run.connect.p99)} ms, 50 at a time per worker)`,
     `- Publisher: the app's own gateway (\`attachRealtime\`, \`realtime.publish\` with the contract's \`realtime_notify\`) in the bench's main thread, holding no sockets, as a worker process publishes to sockets held by web processes; every message goes through Redis to both server processes, which emit to their own sockets. Each message carries its send time; a client's delivery latency is its arrival time minus that.`,
     `- Load: ${settings.ticks} broadcasts, one a second, for each row; ${settings.graceMs / 1000} s after the last one every socket's messages are counted (expected = connected sockets × broadcasts; not there by then = lost). Latency over all sockets includes the bench's own queue (a client thread handles thousands of sockets' copies of a broadcast one after another); the observer sockets' latency is close to what one browser with one socket sees.`,
     '- Command: `DATABASE_URL=postgres://…@127.0.0.1:5432/postgres REDIS_URL=redis://127.0.0.1:6379 npm run bench:realtime`',
@@ -124,7 +127,7 @@ export function renderSection(run: {
         'publishes',
         'goal',
       ],
-      results.map((r) => [
+      [...results, floor].map((r) => [
         r.label,
         count(r.expected),
         count(r.delivered),
@@ -134,11 +137,12 @@ export function renderSection(run: {
         ms(r.max),
         `${ms(r.observerP50)} / ${ms(r.observerP99)}`,
         count(r.published),
-        goal(r),
+        r === floor ? 'floor' : goal(r),
       ]),
     ),
     '',
     `Goal (issue 7): p99 ≤ 100 ms and 0 lost, judged on the observer sockets (what a client sees). ${results.map((r) => `${capitalized(name(r))}: ${goal(r)} (observers p99 ${ms(r.observerP99)} ms, all sockets p99 ${ms(r.p99)} ms, ${count(r.lost)} lost)`).join('; ')}. Publishing one broadcast took p50 ${results.map((r) => `${ms(r.publishP50)} ms (max ${ms(r.publishMax)} ms) for ${name(r)}`).join(' and ')}; socket disconnects during the run: ${results.reduce((n, r) => Math.max(n, r.disconnects), 0)}.`,
+    `The floor: after those rows the app's processes stop and two bare \`ws\` servers (no socket.io, no session check, no database: bench/realtime/bare-server.ts) take the same clients, half each; a Redis client publishes the same message once a second and each server writes it to all its sockets. That is the least any server fed by Redis pub/sub must do here, so the goal cannot be met on this machine if the floor does not meet it. Floor: observers p99 ${ms(floor.observerP99)} ms, all sockets p99 ${ms(floor.p99)} ms, ${count(floor.lost)} lost${room ? `; Velvet's live room ÷ floor, p99: observers ${(room.observerP99 / floor.observerP99).toFixed(2)}, all sockets ${(room.p99 / floor.p99).toFixed(2)}` : ''}.`,
     `The publisher's gateway logged: ${quoted(run.publisherLog)}. The servers' gateways and rate limits logged: ${quoted(run.serverLog)}.`,
     '',
     table(

@@ -11,11 +11,13 @@
  *
  * Loopback only; a scratch database is created and dropped. Writes its section of docs/benchmarks.md.
  */
+import { fork } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { NotifyType, SocketChannels } from '@velvet/contract'
+import { NotifyType, SocketChannels, type SocketPayload } from '@velvet/contract'
 import Fastify from 'fastify'
+import { createClient } from 'redis'
 import { hashToken, newToken } from '../../apps/server/src/modules/auth/tokens.ts'
 import { attachRealtime, type RealtimeTarget } from '../../apps/server/src/platform/realtime.ts'
 import {
@@ -29,12 +31,13 @@ import { envNumber } from '../support/env.ts'
 import { redisInfo } from '../support/redis-info.ts'
 import { isLoopbackHost, openBackend } from '../support/servers.ts'
 import { percentile } from '../support/stats.ts'
-import { startFleet } from './fleet.ts'
+import { type Fleet, startFleet } from './fleet.ts'
 import { type BroadcastResult, type ProcessReport, readProbe, renderSection } from './report.ts'
 
 const SECTION_TITLE = 'Realtime: 10,000 sockets over two processes with Redis'
 const DOCS_FILE = path.resolve(import.meta.dirname, '../../docs/benchmarks.md')
 const LIVE_ID = 'bench'
+const BARE_CHANNEL = 'velvet-bench-bare'
 
 const settings = {
   sockets: envNumber('BENCH_REALTIME_SOCKETS', 10_000, 15_000),
@@ -48,6 +51,7 @@ const MODES = [
   { mode: 'room', label: `one live room with every socket: 1 publish/s` },
   { mode: 'users', label: `each user's own room: ${settings.sockets.toLocaleString('en-US')} publishes/s` },
 ] as const
+const BARE_LABEL = 'bare ws servers (no socket.io, no session, no database), one Redis message/s'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const epochMs = () => performance.timeOrigin + performance.now()
@@ -91,6 +95,71 @@ function summarizeLog(lines: string[]): string[] {
     seen.set(text, (seen.get(text) ?? 0) + (entry.failures ?? 1))
   }
   return [...seen].map(([text, n]) => (n > 1 ? `${text} ×${n}` : text))
+}
+
+/** The bench's message: `id` names the row and the tick, `content` carries the send time (epoch ms). */
+function benchNotice(mode: string, tick: number): SocketPayload<typeof SocketChannels.realtimeNotify> {
+  return {
+    id: `${mode}:${tick}`,
+    notify_type: NotifyType.Live,
+    is_show: 1,
+    is_add: 0,
+    show_seconds: 1,
+    link: null,
+    left: { content: null, type: 0 },
+    middle: { title: 'Benchmark', summary: `tick ${tick}` },
+    right: null,
+    meta: {},
+    content: String(epochMs()),
+    created_at: Math.floor(Date.now() / 1000),
+  }
+}
+
+/** One row: a broadcast a second for `ticks` seconds, then every socket's deliveries counted. */
+async function measure(
+  fleet: Fleet,
+  mode: string,
+  label: string,
+  publishTick: (tick: number) => Promise<number>,
+): Promise<BroadcastResult> {
+  console.log(`bench:realtime: ${label}, ${settings.ticks} s …`)
+  const cpuBefore = process.cpuUsage()
+  const publishMs: number[] = []
+  let published = 0
+  const started = performance.now()
+  for (let tick = 0; tick < settings.ticks; tick++) {
+    await sleep(Math.max(0, started + tick * 1_000 - performance.now()))
+    const tickStarted = performance.now()
+    published += await publishTick(tick)
+    publishMs.push(performance.now() - tickStarted)
+  }
+  await sleep(settings.graceMs)
+  const cpu = process.cpuUsage(cpuBefore)
+  const [observed, ...bulk] = await fleet.collect(mode)
+  const all = [observed, ...bulk].filter((c) => c !== undefined)
+  const sorted = (values: Iterable<number>) => [...values].sort((a, b) => a - b)
+  const latencies = sorted(all.flatMap((c) => [...c.latencies]))
+  const observers = sorted(observed?.latencies ?? [])
+  const result: BroadcastResult = {
+    mode,
+    label,
+    expected: all.reduce((n, c) => n + c.expected, 0),
+    delivered: latencies.length,
+    lost: all.reduce((n, c) => n + c.lost, 0),
+    duplicated: all.reduce((n, c) => n + c.duplicated, 0),
+    disconnects: all.reduce((n, c) => n + c.disconnects, 0),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1) ?? Number.NaN,
+    observerP50: percentile(observers, 50),
+    observerP99: percentile(observers, 99),
+    publishP50: percentile(sorted(publishMs), 50),
+    publishMax: Math.max(...publishMs),
+    published,
+    benchCpuSeconds: (cpu.user + cpu.system) / 1e6,
+  }
+  console.log(JSON.stringify(result))
+  return result
 }
 
 async function main(): Promise<number> {
@@ -192,67 +261,75 @@ async function main(): Promise<number> {
     const results: BroadcastResult[] = []
     const windows: Array<{ mode: string; from: number; to: number }> = []
     for (const { mode, label } of MODES) {
-      console.log(`bench:realtime: ${label}, ${settings.ticks} s …`)
       const from = Date.now()
-      const cpuBefore = process.cpuUsage()
-      const publishMs: number[] = []
-      const started = performance.now()
-      for (let tick = 0; tick < settings.ticks; tick++) {
-        await sleep(Math.max(0, started + tick * 1_000 - performance.now()))
-        const tickStarted = performance.now()
-        const publish = (target: RealtimeTarget) =>
-          realtime.publish(target, SocketChannels.realtimeNotify, {
-            id: `${mode}:${tick}`,
-            notify_type: NotifyType.Live,
-            is_show: 1,
-            is_add: 0,
-            show_seconds: 1,
-            link: null,
-            left: { content: null, type: 0 },
-            middle: { title: 'Benchmark', summary: `tick ${tick}` },
-            right: null,
-            meta: {},
-            content: String(epochMs()),
-            created_at: Math.floor(Date.now() / 1000),
-          })
-        if (mode === 'room') publish({ liveId: LIVE_ID })
-        else {
-          // In slices, yielding between them as a job publishing to many users would (writes flow meanwhile).
-          for (let i = 0; i < sessions.userIds.length; i++) {
-            publish({ userId: sessions.userIds[i] as number })
-            if (i % 500 === 499) await new Promise((resolve) => setImmediate(resolve))
+      results.push(
+        await measure(fleet, mode, label, async (tick) => {
+          const publish = (target: RealtimeTarget) =>
+            realtime.publish(target, SocketChannels.realtimeNotify, benchNotice(mode, tick))
+          if (mode === 'room') publish({ liveId: LIVE_ID })
+          else {
+            // In slices, yielding between them as a job publishing to many users would (writes flow meanwhile).
+            for (let i = 0; i < sessions.userIds.length; i++) {
+              publish({ userId: sessions.userIds[i] as number })
+              if (i % 500 === 499) await new Promise((resolve) => setImmediate(resolve))
+            }
           }
-        }
-        publishMs.push(performance.now() - tickStarted)
-      }
-      await sleep(settings.graceMs)
-      const cpu = process.cpuUsage(cpuBefore)
+          return mode === 'room' ? 1 : sessions.userIds.length
+        }),
+      )
       windows.push({ mode, from, to: Date.now() })
-      const [observed, ...bulk] = await fleet.collect(mode)
-      const all = [observed, ...bulk].filter((c) => c !== undefined)
-      const sorted = (values: Iterable<number>) => [...values].sort((a, b) => a - b)
-      const latencies = sorted(all.flatMap((c) => [...c.latencies]))
-      const observers = sorted(observed?.latencies ?? [])
-      results.push({
-        mode,
-        label,
-        expected: all.reduce((n, c) => n + c.expected, 0),
-        delivered: latencies.length,
-        lost: all.reduce((n, c) => n + c.lost, 0),
-        duplicated: all.reduce((n, c) => n + c.duplicated, 0),
-        disconnects: all.reduce((n, c) => n + c.disconnects, 0),
-        p50: percentile(latencies, 50),
-        p99: percentile(latencies, 99),
-        max: latencies.at(-1) ?? Number.NaN,
-        observerP50: percentile(observers, 50),
-        observerP99: percentile(observers, 99),
-        publishP50: percentile(sorted(publishMs), 50),
-        publishMax: Math.max(...publishMs),
-        published: settings.ticks * (mode === 'room' ? 1 : sessions.userIds.length),
-        benchCpuSeconds: (cpu.user + cpu.system) / 1e6,
-      })
-      console.log(JSON.stringify(results.at(-1)))
     }
+    await fleet.close()
+    for (const server of servers) server.proc.child.kill('SIGTERM')
+    await Promise.all(servers.map((server) => server.proc.exited))
+
+    // The floor: the same clients and broadcasts on two bare ws servers (bench/realtime/bare-server.ts).
+    console.log('bench:realtime: the floor, two bare ws servers …')
+    const bareUrls: string[] = []
+    for (let i = 0; i < 2; i++) {
+      const port = await freePort()
+      const child = fork(path.join(import.meta.dirname, 'bare-server.ts'), {
+        env: { ...process.env, PORT: String(port), REDIS_URL: redisUrl, BARE_CHANNEL },
+      })
+      cleanups.push(async () => {
+        if (child.exitCode !== null) return
+        const exited = new Promise((resolve) => child.once('exit', resolve))
+        child.kill('SIGTERM')
+        await exited
+      })
+      await new Promise((resolve, reject) => {
+        child.once('message', resolve)
+        child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)))
+      })
+      bareUrls.push(`http://127.0.0.1:${port}`)
+    }
+    const bareFleet = await startFleet({
+      urls: bareUrls,
+      tokens: sessions.tokens,
+      observers: settings.observers,
+      workers: settings.workers,
+      liveId: LIVE_ID,
+      ticks: settings.ticks,
+      modes: ['bare'],
+      connectConcurrency: settings.connectConcurrency,
+    })
+    cleanups.push(() => bareFleet.close())
+    const barePublisher = createClient({ url: redisUrl })
+    await barePublisher.connect()
+    cleanups.push(() => barePublisher.close())
+    const floor = await measure(bareFleet, 'bare', BARE_LABEL, async (tick) => {
+      const message = {
+        issued_num: 0,
+        channel: SocketChannels.realtimeNotify,
+        body: benchNotice('bare', tick),
+      }
+      await barePublisher.publish(
+        BARE_CHANNEL,
+        `42${JSON.stringify([SocketChannels.realtimeNotify, message])}`,
+      )
+      return 1
+    })
+    await bareFleet.close()
     // What the servers logged (warnings and errors: a Redis link lost, a failed handshake...).
     for (const [i, server] of servers.entries()) {
       const lines = server.proc.output.join('').trim()
@@ -278,6 +355,7 @@ async function main(): Promise<number> {
         p99: percentile(fleet.connectMs, 99),
       },
       results,
+      floor,
       processes,
       publisherLog: summarizeLog(publisherLog),
       serverLog: summarizeLog(
@@ -287,7 +365,7 @@ async function main(): Promise<number> {
       ),
     })
     writeFileSync(DOCS_FILE, replaceSection(readFileSync(DOCS_FILE, 'utf8'), SECTION_TITLE, section))
-    const healthy = fleet.failed === 0 && results.every((r) => r.lost === 0 && r.duplicated === 0)
+    const healthy = fleet.failed === 0 && [...results, floor].every((r) => r.lost === 0 && r.duplicated === 0)
     return healthy ? 0 : 1
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup()
