@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { type CallDef, Headers, signingKey, signRequest } from '@velvet/contract'
+import { type CallData, type CallDef, Headers, signingKey, signRequest } from '@velvet/contract'
 import type { FastifyInstance } from 'fastify'
 import type { DestinationStream } from 'pino'
 import { type AppDeps, buildApp } from '../app.ts'
@@ -41,6 +41,8 @@ export interface TestApp {
   /** Jobs the modules enqueued, when the queue is not running. */
   sentJobs: SentJob[]
   call: ReturnType<typeof callerFor>
+  /** `call`, answering the typed data; an error answer fails the test with the path, status and body. */
+  data: ReturnType<typeof dataCallerFor>
   /** Listens on 127.0.0.1 on a free port (for sockets and real HTTP); answers the base URL. */
   listen(): Promise<string>
   close(): Promise<void>
@@ -83,6 +85,7 @@ export async function startTestApp(
     ...options.deps,
   })
   await app.ready()
+  const call = callerFor(app, clock)
   return {
     app,
     database,
@@ -91,7 +94,8 @@ export async function startTestApp(
     dataDir,
     jobs: jobs ?? null,
     sentJobs: sentJobs.sent,
-    call: callerFor(app, clock),
+    call,
+    data: dataCallerFor(call),
     listen: () => app.listen({ port: 0, host: '127.0.0.1' }),
     async close() {
       await app.close()
@@ -103,6 +107,7 @@ export async function startTestApp(
   }
 }
 
+/** How a test call is made. An account from the factories passes as it is: its token signs the call. */
 export interface CallOptions {
   token?: string | null
   /** Seconds to add to the signed ts (to test clock skew). */
@@ -140,6 +145,18 @@ export function callerFor(app: FastifyInstance, clock: Clock) {
         ? await app.inject({ method: 'GET', url: call.path, query: stringify(params), ...common })
         : await app.inject({ method: 'POST', url: call.path, payload: params, ...common })
     return { status: response.statusCode, body: response.json(), headers: response.headers }
+  }
+}
+
+function dataCallerFor(call: ReturnType<typeof callerFor>) {
+  return async <C extends CallDef>(
+    def: C,
+    input?: Record<string, unknown>,
+    options?: CallOptions,
+  ): Promise<CallData<C>> => {
+    const res = await call(def, input, options)
+    if (res.status !== 200) throw new Error(`${def.path} answered ${res.status}: ${JSON.stringify(res.body)}`)
+    return res.body.data
   }
 }
 

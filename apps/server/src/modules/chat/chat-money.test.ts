@@ -6,8 +6,6 @@
  * the 72-hour refund (each once).
  */
 import {
-  type CallData,
-  type CallDef,
   ChatRules,
   chatMessages,
   chatSend,
@@ -36,28 +34,11 @@ afterAll(() => t.close())
 let counter = 0
 const nextId = (prefix: string) => `${prefix}-${process.pid}-${++counter}-${Date.now()}`
 
-function call<C extends CallDef>(
-  def: C,
-  input: Record<string, unknown> | undefined,
-  who: Account,
-  key?: string,
-) {
-  return t.call(def, input, { token: who.token, ...(key ? { headers: { 'idempotency-key': key } } : {}) })
-}
-
-async function data<C extends CallDef>(
-  def: C,
-  input: Record<string, unknown> | undefined,
-  who: Account,
-  key?: string,
-): Promise<CallData<C>> {
-  const res = await call(def, input, who, key)
-  if (res.status !== 200) throw new Error(`${def.path} answered ${res.status}: ${JSON.stringify(res.body)}`)
-  return res.body.data
-}
+/** `who`'s call under an idempotency key (money moves once per key). */
+const keyed = (who: Account, key: string) => ({ token: who.token, headers: { 'idempotency-key': key } })
 
 const open = async (who: Account, other: Account) =>
-  (await data(conversationOpen, { user_id: other.userId }, who)).conversation
+  (await t.data(conversationOpen, { user_id: other.userId }, who)).conversation
 
 const coinsOf = (who: Account) => t.app.services.money.ledger.coins(who.userId)
 const earningsOf = (who: Account) => t.app.services.money.ledger.earningsCents(who.userId)
@@ -67,7 +48,7 @@ function sendInput(conversationId: string, extra: Record<string, unknown>) {
 }
 
 async function history(who: Account, conversationId: string) {
-  return (await data(chatMessages, { conversation_id: conversationId }, who)).list
+  return (await t.data(chatMessages, { conversation_id: conversationId }, who)).list
 }
 
 describe('photos, videos and PPV messages', () => {
@@ -82,19 +63,21 @@ describe('photos, videos and PPV messages', () => {
 
     // A fan may not send media; media must be the sender's own and ready.
     const fanPhoto = await makeMedia(t, fan.userId)
-    expect((await call(chatSend, sendInput(id, { media: [fanPhoto] }), fan)).body.error.code).toBe(6004)
+    expect((await t.call(chatSend, sendInput(id, { media: [fanPhoto] }), fan)).body.error.code).toBe(6004)
     const processing = await makeMedia(t, creator.userId, { state: MediaState.Processing })
-    expect((await call(chatSend, sendInput(id, { media: [processing] }), creator)).body.error.code).toBe(6003)
-    expect((await call(chatSend, sendInput(id, { media: [fanPhoto] }), creator)).body.error.code).toBe(6003)
+    expect((await t.call(chatSend, sendInput(id, { media: [processing] }), creator)).body.error.code).toBe(
+      6003,
+    )
+    expect((await t.call(chatSend, sendInput(id, { media: [fanPhoto] }), creator)).body.error.code).toBe(6003)
     // PPV needs media; a message needs text or media.
-    expect((await call(chatSend, sendInput(id, { price: 10 }), creator)).body.error.code).toBe(1004)
-    expect((await call(chatSend, sendInput(id, {}), creator)).body.error.code).toBe(1004)
+    expect((await t.call(chatSend, sendInput(id, { price: 10 }), creator)).body.error.code).toBe(1004)
+    expect((await t.call(chatSend, sendInput(id, {}), creator)).body.error.code).toBe(1004)
 
-    const free = await data(chatSend, sendInput(id, { media: [photo], text: 'for you' }), creator)
+    const free = await t.data(chatSend, sendInput(id, { media: [photo], text: 'for you' }), creator)
     expect(free.message).toMatchObject({ msg_type: 2, locked: false, price: null })
     expect(free.message.media[0]?.urls?.images.length).toBeGreaterThan(0)
 
-    const ppv = await data(chatSend, sendInput(id, { media: [video, photo], price: 40 }), creator)
+    const ppv = await t.data(chatSend, sendInput(id, { media: [video, photo], price: 40 }), creator)
     expect(ppv.message).toMatchObject({ msg_type: 4, price: 40, locked: false })
 
     // The fan sees the free photo, and only blurred previews of the PPV message.
@@ -108,39 +91,48 @@ describe('photos, videos and PPV messages', () => {
 
     // Unlocking: short of coins is 5004 and writes nothing; the sender cannot buy it; a changed price is 5011.
     const key = nextId('unlock')
-    const short = await call(chatUnlock, { message_id: ppv.message.message_id, price: 40 }, fan, key)
+    const short = await t.call(chatUnlock, { message_id: ppv.message.message_id, price: 40 }, keyed(fan, key))
     expect(short.body.error.code).toBe(5004)
     await mintCoins(t, fan.userId, 100)
     expect(
-      (await call(chatUnlock, { message_id: ppv.message.message_id, price: 40 }, creator, nextId('k'))).body
-        .error.code,
+      (
+        await t.call(
+          chatUnlock,
+          { message_id: ppv.message.message_id, price: 40 },
+          keyed(creator, nextId('k')),
+        )
+      ).body.error.code,
     ).toBe(6006)
     expect(
-      (await call(chatUnlock, { message_id: ppv.message.message_id, price: 30 }, fan, nextId('k'))).body.error
-        .code,
+      (await t.call(chatUnlock, { message_id: ppv.message.message_id, price: 30 }, keyed(fan, nextId('k'))))
+        .body.error.code,
     ).toBe(5011)
-    const unlocked = await data(chatUnlock, { message_id: ppv.message.message_id, price: 40 }, fan, key)
+    const unlocked = await t.data(
+      chatUnlock,
+      { message_id: ppv.message.message_id, price: 40 },
+      keyed(fan, key),
+    )
     expect(unlocked).toMatchObject({ charged: true, coins_spent: 40, coins: 60 })
     expect(unlocked.message.locked).toBe(false)
     expect(unlocked.message.media.every((m) => m.urls !== null)).toBe(true)
     // A replay of the key, and another key, charge nothing more.
-    expect(await data(chatUnlock, { message_id: ppv.message.message_id, price: 40 }, fan, key)).toMatchObject(
-      {
-        charged: true,
-        coins: 60,
-      },
-    )
     expect(
-      await data(chatUnlock, { message_id: ppv.message.message_id, price: 40 }, fan, nextId('k')),
+      await t.data(chatUnlock, { message_id: ppv.message.message_id, price: 40 }, keyed(fan, key)),
+    ).toMatchObject({
+      charged: true,
+      coins: 60,
+    })
+    expect(
+      await t.data(chatUnlock, { message_id: ppv.message.message_id, price: 40 }, keyed(fan, nextId('k'))),
     ).toMatchObject({ charged: false, coins_spent: 0, coins: 60 })
     expect(await coinsOf(fan)).toBe(60)
 
     // The same photos sent again (in any order, at any price) are the fan's already.
-    const again = await data(chatSend, sendInput(id, { media: [photo, video], price: 99 }), creator)
+    const again = await t.data(chatSend, sendInput(id, { media: [photo, video], price: 99 }), creator)
     const [againSeen] = await history(fan, id)
     expect(againSeen).toMatchObject({ message_id: again.message.message_id, locked: false })
     expect(
-      await data(chatUnlock, { message_id: again.message.message_id, price: 99 }, fan, nextId('k')),
+      await t.data(chatUnlock, { message_id: again.message.message_id, price: 99 }, keyed(fan, nextId('k'))),
     ).toMatchObject({ charged: false, coins: 60 })
 
     // The creator's side now marks the fan as a spender.
@@ -161,19 +153,21 @@ describe('tips and gifts in chat', () => {
     const clientMsgId = nextId('tip')
     const key = nextId('tip-key')
     const input = { conversation_id: id, client_msg_id: clientMsgId, coins: 25, text: 'thank you' }
-    const tip = await data(chatTip, input, fan, key)
+    const tip = await t.data(chatTip, input, keyed(fan, key))
     expect(tip).toMatchObject({ charged: true, coins_spent: 25, coins: 75 })
     expect(tip.message).toMatchObject({ msg_type: 6, coins: 25, text: 'thank you' })
     // The same key replays; the same client id under another key stores nothing twice.
-    expect((await data(chatTip, input, fan, key)).coins).toBe(75)
-    expect(await data(chatTip, input, fan, nextId('tip-key'))).toMatchObject({ charged: false, coins: 75 })
+    expect((await t.data(chatTip, input, keyed(fan, key))).coins).toBe(75)
+    expect(await t.data(chatTip, input, keyed(fan, nextId('tip-key')))).toMatchObject({
+      charged: false,
+      coins: 75,
+    })
     expect(await earningsOf(creator)).toBeGreaterThan(before)
 
-    const gift = await data(
+    const gift = await t.data(
       chatTip,
       { conversation_id: id, client_msg_id: nextId('gift'), gift_id: 1, text: '' },
-      fan,
-      nextId('gift-key'),
+      keyed(fan, nextId('gift-key')),
     )
     expect(gift.message).toMatchObject({ msg_type: 5, gift_id: 1, coins: 5 })
     expect(await coinsOf(fan)).toBe(70)
@@ -181,27 +175,30 @@ describe('tips and gifts in chat', () => {
     expect(list.filter((m) => m.msg_type === 6 || m.msg_type === 5)).toHaveLength(2)
 
     // Short of coins: 5004, nothing stored. Neither both nor none of coins and gift. A creator gets no tips from a creator to a fan.
-    const poor = await call(
+    const poor = await t.call(
       chatTip,
       { conversation_id: id, client_msg_id: nextId('tip'), coins: 500, text: '' },
-      fan,
-      nextId('k'),
+      keyed(fan, nextId('k')),
     )
     expect(poor.body.error.code).toBe(5004)
     expect(await history(creator, id)).toHaveLength(list.length)
     expect(
-      (await call(chatTip, { conversation_id: id, client_msg_id: nextId('tip'), text: '' }, fan, nextId('k')))
-        .body.error.code,
+      (
+        await t.call(
+          chatTip,
+          { conversation_id: id, client_msg_id: nextId('tip'), text: '' },
+          keyed(fan, nextId('k')),
+        )
+      ).body.error.code,
     ).toBe(1004)
     await follow(t, fan, creator)
     const creatorSide = await open(creator, fan)
     expect(
       (
-        await call(
+        await t.call(
           chatTip,
           { conversation_id: creatorSide.conversation_id, client_msg_id: nextId('tip'), coins: 5, text: '' },
-          creator,
-          nextId('k'),
+          keyed(creator, nextId('k')),
         )
       ).body.error.code,
     ).toBe(6007)
@@ -213,12 +210,12 @@ describe('paid messages', () => {
   it('sets the price (creators only) and lets members and creators write free by default', async () => {
     const creator = await makeVerifiedCreator(t)
     const fan = await makeAccount(t)
-    expect((await data(paidMessageSettings, undefined, creator)).settings).toEqual({
+    expect((await t.data(paidMessageSettings, undefined, creator)).settings).toEqual({
       price: 0,
       members_free: true,
       creators_free: true,
     })
-    const refused = await call(
+    const refused = await t.call(
       updatePaidMessageSettings,
       { price: 5, members_free: true, creators_free: true },
       fan,
@@ -226,14 +223,14 @@ describe('paid messages', () => {
     expect(refused.status).toBeGreaterThanOrEqual(400)
     expect(
       (
-        await call(
+        await t.call(
           updatePaidMessageSettings,
           { price: 10_001, members_free: true, creators_free: true },
           creator,
         )
       ).body.error.code,
     ).toBe(1004)
-    await data(updatePaidMessageSettings, { price: 15, members_free: true, creators_free: true }, creator)
+    await t.data(updatePaidMessageSettings, { price: 15, members_free: true, creators_free: true }, creator)
 
     const member = await makeAccount(t)
     await makeMember(t, member, creator)
@@ -242,7 +239,7 @@ describe('paid messages', () => {
     expect(await open(otherCreator, creator)).toMatchObject({ send_price: 0, free_left: null })
     expect(await open(fan, creator)).toMatchObject({ send_price: 0, free_left: ChatRules.freeMessages })
     // A creator who turns members_free off charges members after their free messages too.
-    await data(updatePaidMessageSettings, { price: 15, members_free: false, creators_free: true }, creator)
+    await t.data(updatePaidMessageSettings, { price: 15, members_free: false, creators_free: true }, creator)
     expect(await open(member, creator)).toMatchObject({ send_price: 0, free_left: ChatRules.freeMessages })
   })
 
@@ -250,33 +247,33 @@ describe('paid messages', () => {
     const creator = await makeVerifiedCreator(t)
     const fan = await makeAccount(t)
     await follow(t, fan, creator)
-    await data(updatePaidMessageSettings, { price: 20, members_free: true, creators_free: true }, creator)
+    await t.data(updatePaidMessageSettings, { price: 20, members_free: true, creators_free: true }, creator)
     const id = (await open(fan, creator)).conversation_id
     for (let i = 0; i < ChatRules.freeMessages; i++)
-      await data(chatSend, sendInput(id, { text: `free ${i}` }), fan)
+      await t.data(chatSend, sendInput(id, { text: `free ${i}` }), fan)
     expect(await open(fan, creator)).toMatchObject({ send_price: 20, free_left: 0 })
 
     // Unconfirmed (or another) price: 6005, and nothing stored.
-    const unconfirmed = await call(chatSend, sendInput(id, { text: 'hello?' }), fan)
+    const unconfirmed = await t.call(chatSend, sendInput(id, { text: 'hello?' }), fan)
     expect(unconfirmed.body.error.code).toBe(6005)
     // No coins: 5004, nothing stored.
-    const poor = await call(chatSend, sendInput(id, { text: 'hello?', paid_price: 20 }), fan)
+    const poor = await t.call(chatSend, sendInput(id, { text: 'hello?', paid_price: 20 }), fan)
     expect(poor.body.error.code).toBe(5004)
     expect(await history(fan, id)).toHaveLength(ChatRules.freeMessages)
 
     await mintCoins(t, fan.userId, 100)
     const paidInput = sendInput(id, { text: 'paid one', paid_price: 20 })
-    const paid = await data(chatSend, paidInput, fan)
+    const paid = await t.data(chatSend, paidInput, fan)
     expect(paid.message).toMatchObject({ paid_coins: 20, refunded: false })
     // A retry of the same client id is stored and charged once.
-    expect((await data(chatSend, paidInput, fan)).message.message_id).toBe(paid.message.message_id)
+    expect((await t.data(chatSend, paidInput, fan)).message.message_id).toBe(paid.message.message_id)
     expect(await coinsOf(fan)).toBe(80)
     const earnedAfterFirst = await earningsOf(creator)
     expect(earnedAfterFirst).toBeGreaterThan(0)
 
     // The creator replies: the first paid message is kept; the refund job leaves it alone.
-    await data(chatSend, sendInput(id, { text: 'hi!' }), creator)
-    const second = await data(chatSend, sendInput(id, { text: 'paid two', paid_price: 20 }), fan)
+    await t.data(chatSend, sendInput(id, { text: 'hi!' }), creator)
+    const second = await t.data(chatSend, sendInput(id, { text: 'paid two', paid_price: 20 }), fan)
     expect(await coinsOf(fan)).toBe(60)
 
     // 72 hours without a reply: the second comes back, once, even if the job runs twice.
@@ -300,14 +297,14 @@ describe('paid messages', () => {
     await follow(t, fan, creator)
     const id = (await open(fan, creator)).conversation_id
     const photo = await makeMedia(t, creator.userId)
-    const ppv = await data(chatSend, sendInput(id, { media: [photo], price: 5 }), creator)
+    const ppv = await t.data(chatSend, sendInput(id, { media: [photo], price: 5 }), creator)
     await mintCoins(t, fan.userId, 10)
     await block(t, creator, fan)
     expect(
-      (await call(chatUnlock, { message_id: ppv.message.message_id, price: 5 }, fan, nextId('k'))).body.error
-        .code,
+      (await t.call(chatUnlock, { message_id: ppv.message.message_id, price: 5 }, keyed(fan, nextId('k'))))
+        .body.error.code,
     ).toBe(6002)
-    expect((await call(chatSend, sendInput(id, { text: 'hey' }), fan)).body.error.code).toBe(6002)
+    expect((await t.call(chatSend, sendInput(id, { text: 'hey' }), fan)).body.error.code).toBe(6002)
     expect(await coinsOf(fan)).toBe(10)
   })
 })

@@ -4,8 +4,6 @@
  * with its filters and search, paging back in history, and `chat_message` on both users' sockets.
  */
 import {
-  type CallData,
-  type CallDef,
   ChatRules,
   chatMessages,
   chatMute,
@@ -33,34 +31,19 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-async function call<C extends CallDef>(def: C, input: Record<string, unknown> | undefined, who: Account) {
-  return t.call(def, input, { token: who.token })
-}
-
-/** Calls and answers the typed data, failing the test on an error answer. */
-async function data<C extends CallDef>(
-  def: C,
-  input: Record<string, unknown> | undefined,
-  who: Account,
-): Promise<CallData<C>> {
-  const res = await call(def, input, who)
-  if (res.status !== 200) throw new Error(`${def.path} answered ${res.status}: ${JSON.stringify(res.body)}`)
-  return res.body.data
-}
-
 let msgCounter = 0
 const clientId = () => `msg-${process.pid}-${++msgCounter}-${Math.random().toString(36).slice(2, 8)}`
 
 async function open(who: Account, other: Account): Promise<string> {
-  return (await data(conversationOpen, { user_id: other.userId }, who)).conversation.conversation_id
+  return (await t.data(conversationOpen, { user_id: other.userId }, who)).conversation.conversation_id
 }
 
 async function send(who: Account, conversationId: string, text: string, id = clientId()) {
-  return (await data(chatSend, { conversation_id: conversationId, client_msg_id: id, text }, who)).message
+  return (await t.data(chatSend, { conversation_id: conversationId, client_msg_id: id, text }, who)).message
 }
 
 const totals = async (who: Account) => {
-  const init = await data(systemInit, undefined, who)
+  const init = await t.data(systemInit, undefined, who)
   return { TC: init.TC, SC: init.SC }
 }
 
@@ -77,19 +60,19 @@ describe('opening a conversation', () => {
     // Creators talk to each other.
     expect(await open(creator, other)).not.toBe(id)
     // Fan to fan, oneself, and a creator to a fan who does not follow them: 6002.
-    expect((await call(conversationOpen, { user_id: stranger.userId }, fan)).body.error.code).toBe(6002)
-    expect((await call(conversationOpen, { user_id: fan.userId }, fan)).body.error.code).toBe(6002)
-    expect((await call(conversationOpen, { user_id: stranger.userId }, other)).body.error.code).toBe(6002)
+    expect((await t.call(conversationOpen, { user_id: stranger.userId }, fan)).body.error.code).toBe(6002)
+    expect((await t.call(conversationOpen, { user_id: fan.userId }, fan)).body.error.code).toBe(6002)
+    expect((await t.call(conversationOpen, { user_id: stranger.userId }, other)).body.error.code).toBe(6002)
     await follow(t, stranger, other)
     await open(other, stranger)
     // A block either way, and a deleted account, close it.
     const blocker = await makeAccount(t)
     await open(blocker, creator)
     await block(t, creator, blocker)
-    expect((await call(conversationOpen, { user_id: creator.userId }, blocker)).body.error.code).toBe(6002)
+    expect((await t.call(conversationOpen, { user_id: creator.userId }, blocker)).body.error.code).toBe(6002)
     const gone = await makeCreator(t)
     await markDeleted(t, gone)
-    expect((await call(conversationOpen, { user_id: gone.userId }, fan)).body.error.code).toBe(6002)
+    expect((await t.call(conversationOpen, { user_id: gone.userId }, fan)).body.error.code).toBe(6002)
   })
 })
 
@@ -113,11 +96,11 @@ describe('messages', () => {
     expect(await totals(fan)).toEqual({ TC: 0, SC: 0 })
 
     for (let i = 1; i <= 40; i++) await send(i % 2 ? creator : fan, id, `line ${i}`)
-    const page1 = await data(chatMessages, { conversation_id: id, limit: ChatRules.pageSize }, fan)
+    const page1 = await t.data(chatMessages, { conversation_id: id, limit: ChatRules.pageSize }, fan)
     expect(page1.list).toHaveLength(30)
     expect(page1.list[0]?.text).toBe('line 40')
     expect(page1.has_next).toBe(true)
-    const page2 = await data(
+    const page2 = await t.data(
       chatMessages,
       { conversation_id: id, limit: ChatRules.pageSize, cursor: page1.cursor ?? undefined },
       fan,
@@ -128,7 +111,7 @@ describe('messages', () => {
     ])
     expect(page2.has_next).toBe(false)
     // A cursor that is not a message id says the list changed (1004).
-    const bad = await call(chatMessages, { conversation_id: id, limit: 10, cursor: 'abc' }, fan)
+    const bad = await t.call(chatMessages, { conversation_id: id, limit: 10, cursor: 'abc' }, fan)
     expect(bad.body.error).toMatchObject({ code: 1004, message: 'This list has changed. Please reload it.' })
     // The creator wrote 20 (odd lines) after the fan's 1 + 20: the fan has 20 unread, the creator 21.
     expect(await totals(fan)).toEqual({ TC: 20, SC: 0 })
@@ -139,19 +122,19 @@ describe('messages', () => {
 
     // Someone else's conversation, an empty or too long text.
     const outsider = await makeAccount(t)
-    expect((await call(chatMessages, { conversation_id: id, limit: 10 }, outsider)).body.error.code).toBe(
+    expect((await t.call(chatMessages, { conversation_id: id, limit: 10 }, outsider)).body.error.code).toBe(
       6001,
     )
     expect(
-      (await call(chatSend, { conversation_id: id, client_msg_id: clientId(), text: 'x' }, outsider)).body
+      (await t.call(chatSend, { conversation_id: id, client_msg_id: clientId(), text: 'x' }, outsider)).body
         .error.code,
     ).toBe(6001)
     expect(
-      (await call(chatSend, { conversation_id: id, client_msg_id: clientId(), text: '   ' }, fan)).status,
+      (await t.call(chatSend, { conversation_id: id, client_msg_id: clientId(), text: '   ' }, fan)).status,
     ).toBe(400)
     const long = 'a'.repeat(ChatRules.textMax + 1)
     expect(
-      (await call(chatSend, { conversation_id: id, client_msg_id: clientId(), text: long }, fan)).status,
+      (await t.call(chatSend, { conversation_id: id, client_msg_id: clientId(), text: long }, fan)).status,
     ).toBe(400)
   })
 
@@ -163,26 +146,26 @@ describe('messages', () => {
     for (let i = 0; i < 5; i++) sent.push(await send(fan, id, `m${i}`))
     expect(await totals(creator)).toEqual({ TC: 5, SC: 0 })
     const third = sent[2]?.message_id ?? 0
-    expect((await data(chatRead, { conversation_id: id, message_id: third }, creator)).unread).toEqual({
+    expect((await t.data(chatRead, { conversation_id: id, message_id: third }, creator)).unread).toEqual({
       TC: 2,
       SC: 0,
     })
     // An older read changes nothing.
     expect(
-      (await data(chatRead, { conversation_id: id, message_id: sent[0]?.message_id ?? 0 }, creator)).unread,
+      (await t.data(chatRead, { conversation_id: id, message_id: sent[0]?.message_id ?? 0 }, creator)).unread,
     ).toEqual({ TC: 2, SC: 0 })
-    const [fanView] = (await data(conversationList, { limit: 20, filter: 'all' }, fan)).list
+    const [fanView] = (await t.data(conversationList, { limit: 20, filter: 'all' }, fan)).list
     expect(fanView).toMatchObject({ conversation_id: id, peer_read_id: third, unread: 0 })
 
-    const muted = await data(chatMute, { conversation_id: id, mute: true }, creator)
+    const muted = await t.data(chatMute, { conversation_id: id, mute: true }, creator)
     expect(muted.conversation).toMatchObject({ mute: 1, unread: 2 })
     expect(muted.unread).toEqual({ TC: 0, SC: 0 })
     await send(fan, id, 'while muted')
     expect(await totals(creator)).toEqual({ TC: 0, SC: 0 })
-    const unmuted = await data(chatMute, { conversation_id: id, mute: false }, creator)
+    const unmuted = await t.data(chatMute, { conversation_id: id, mute: false }, creator)
     expect(unmuted.unread).toEqual({ TC: 3, SC: 0 })
     const last = sent.length ? (await send(fan, id, 'last')).message_id : 0
-    expect((await data(chatRead, { conversation_id: id, message_id: last }, creator)).unread).toEqual({
+    expect((await t.data(chatRead, { conversation_id: id, message_id: last }, creator)).unread).toEqual({
       TC: 0,
       SC: 0,
     })
@@ -225,7 +208,7 @@ describe('messages', () => {
       tab.close()
     }
     expect(await totals(creator)).toEqual({ TC: 2, SC: 1 })
-    const spenders = await data(conversationList, { limit: 20, filter: 'spenders' }, creator)
+    const spenders = await t.data(conversationList, { limit: 20, filter: 'spenders' }, creator)
     expect(spenders.list.map((c) => c.conversation_id)).toEqual([withSpender])
     // The members filter: the other fan becomes a live member.
     await t.app.services.entitlements.writeMembership({
@@ -235,9 +218,9 @@ describe('messages', () => {
       currentPeriodEnd: new Date(t.clock.now().getTime() + 86_400_000),
       graceUntil: null,
     })
-    const members = await data(conversationList, { limit: 20, filter: 'members' }, creator)
+    const members = await t.data(conversationList, { limit: 20, filter: 'members' }, creator)
     expect(members.list.map((c) => c.conversation_id)).toEqual([withFan])
-    const unread = await data(conversationList, { limit: 20, filter: 'unread' }, creator)
+    const unread = await t.data(conversationList, { limit: 20, filter: 'unread' }, creator)
     expect(unread.list.map((c) => c.conversation_id)).toEqual([withFan, withSpender])
     expect(unread.list[0]).toMatchObject({
       peer: { user_id: fan.userId, is_creator: false },
@@ -264,9 +247,9 @@ describe('the conversation list', () => {
     await open(silent, creator)
     // The first fan writes again: it goes to the top.
     await send(fans[0] as Account, ids[0] as string, 'again')
-    const first = await data(conversationList, { limit: 3, filter: 'all' }, creator)
+    const first = await t.data(conversationList, { limit: 3, filter: 'all' }, creator)
     expect(first.list.map((c) => c.conversation_id)).toEqual([ids[0], ids[4], ids[3]])
-    const second = await data(
+    const second = await t.data(
       conversationList,
       { limit: 3, filter: 'all', cursor: first.cursor ?? '' },
       creator,
@@ -275,7 +258,7 @@ describe('the conversation list', () => {
     expect(second.has_next).toBe(false)
 
     const target = fans[2] as Account
-    const found = await data(
+    const found = await t.data(
       conversationList,
       { limit: 20, filter: 'all', q: target.userName.slice(0, 8).toUpperCase() },
       creator,
@@ -285,7 +268,7 @@ describe('the conversation list', () => {
       found.list.every((c) => c.peer.user_name?.toLowerCase().startsWith(target.userName.slice(0, 8))),
     ).toBe(true)
     // A fan's own list has the creator.
-    const mine = await data(conversationList, { limit: 20, filter: 'all' }, target)
+    const mine = await t.data(conversationList, { limit: 20, filter: 'all' }, target)
     expect(mine.list).toMatchObject([{ peer: { user_id: creator.userId, is_creator: true }, unread: 0 }])
   })
 })
@@ -299,12 +282,12 @@ describe('typing', () => {
     const tab = await connectSocket(url, { token: creator.token })
     try {
       const events = collect(tab, SocketChannels.chatTyping)
-      expect((await call(chatTyping, { conversation_id: id }, fan)).status).toBe(200)
+      expect((await t.call(chatTyping, { conversation_id: id }, fan)).status).toBe(200)
       expect((await events.next()).body).toEqual({ conversation_id: id, user_id: fan.userId })
       // Someone else's conversation, and a closed one.
-      expect((await call(chatTyping, { conversation_id: id }, stranger)).body.error.code).toBe(6001)
+      expect((await t.call(chatTyping, { conversation_id: id }, stranger)).body.error.code).toBe(6001)
       await block(t, creator, fan)
-      expect((await call(chatTyping, { conversation_id: id }, fan)).body.error.code).toBe(6002)
+      expect((await t.call(chatTyping, { conversation_id: id }, fan)).body.error.code).toBe(6002)
     } finally {
       tab.disconnect()
     }

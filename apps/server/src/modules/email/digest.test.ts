@@ -6,7 +6,6 @@
  * sent again; none for someone who turned message e-mails off or is online.
  */
 import {
-  type CallDef,
   chatMute,
   chatRead,
   chatSend,
@@ -39,23 +38,16 @@ afterAll(async () => {
 })
 
 let ids = 0
-async function call(t: TestApp, def: CallDef, input: Record<string, unknown>, who: Account) {
-  const res = await t.call(def, input, { token: who.token })
-  if (res.status !== 200) throw new Error(`${def.path} answered ${res.status}: ${JSON.stringify(res.body)}`)
-  return res.body.data
-}
-
 /** A fan (named `name`) with an open conversation to `creator`. */
 async function fanOf(t: TestApp, creator: Account, name: string) {
   const fan = await makeAccount(t)
   await t.database.db.update(users).set({ nickname: name }).where(eq(users.id, fan.userId))
-  const opened = await call(t, conversationOpen, { user_id: creator.userId }, fan)
+  const opened = await t.data(conversationOpen, { user_id: creator.userId }, fan)
   return { ...fan, conversationId: opened.conversation.conversation_id as string }
 }
 
 async function send(t: TestApp, who: Account, conversationId: string, text = 'hello') {
-  const answer = await call(
-    t,
+  const answer = await t.data(
     chatSend,
     { conversation_id: conversationId, client_msg_id: `digest-${process.pid}-${++ids}`, text },
     who,
@@ -78,14 +70,14 @@ describe('the digest job and its mail', () => {
     const ann = await fanOf(t, creator, 'Ann')
     const bob = await fanOf(t, creator, 'Bob')
     const cat = await fanOf(t, creator, 'Cat')
-    await call(t, chatMute, { conversation_id: cat.conversationId, mute: true }, creator)
+    await t.data(chatMute, { conversation_id: cat.conversationId, mute: true }, creator)
     t.sentJobs.length = 0
 
     await send(t, ann, ann.conversationId)
     await send(t, ann, ann.conversationId)
     const read = await send(t, bob, bob.conversationId)
     await send(t, cat, cat.conversationId)
-    await call(t, chatRead, { conversation_id: bob.conversationId, message_id: read }, creator)
+    await t.data(chatRead, { conversation_id: bob.conversationId, message_id: read }, creator)
     await send(t, creator, bob.conversationId, 'a reply')
 
     const jobs = t.sentJobs.filter((job) => job.queue === EMAIL_QUEUE && job.data.user_id === creator.userId)
@@ -175,7 +167,7 @@ describe('on the real queue', () => {
     const t = queued
     const window = clockHoursAgo(t, 60)
     const creator = await makeCreator(t)
-    await call(t, updateEmailPreferences, { preferences: { messages: false } }, creator)
+    await t.data(updateEmailPreferences, { preferences: { messages: false } }, creator)
     const ann = await fanOf(t, creator, 'Ann')
     await send(t, ann, ann.conversationId)
     await waitForJob(t, emailJobKey(digestOf(creator.userId, window)))

@@ -4,8 +4,6 @@
  * the sent/opened/purchased counts. The sending jobs are driven directly (`services.mass`).
  */
 import {
-  type CallData,
-  type CallDef,
   chatMessages,
   chatRead,
   chatUnlock,
@@ -44,27 +42,13 @@ afterAll(() => t.close())
 
 const HOUR = 3_600_000
 
-async function call<C extends CallDef>(def: C, input: Record<string, unknown> | undefined, who: Account) {
-  return t.call(def, input, { token: who.token })
-}
-
-async function data<C extends CallDef>(
-  def: C,
-  input: Record<string, unknown> | undefined,
-  who: Account,
-): Promise<CallData<C>> {
-  const res = await call(def, input, who)
-  if (res.status !== 200) throw new Error(`${def.path} answered ${res.status}: ${JSON.stringify(res.body)}`)
-  return res.body.data
-}
-
 let clientCounter = 0
 const clientId = () => `mass-${process.pid}-${++clientCounter}`
 
 const followers: MassAudienceInput = { kind: 'followers' }
 
 function create(who: Account, input: Record<string, unknown>) {
-  return call(
+  return t.call(
     massCreate,
     { client_id: clientId(), kind: MassKind.Message, audience: followers, ...input },
     who,
@@ -80,8 +64,8 @@ async function runJobs(massId: number) {
 
 /** What a fan has from the creator in their conversation. */
 async function inbox(fan: Account, creator: Account) {
-  const { conversation } = await data(conversationOpen, { user_id: creator.userId }, fan)
-  const page = await data(chatMessages, { conversation_id: conversation.conversation_id, limit: 50 }, fan)
+  const { conversation } = await t.data(conversationOpen, { user_id: creator.userId }, fan)
+  const page = await t.data(chatMessages, { conversation_id: conversation.conversation_id, limit: 50 }, fan)
   return { conversationId: conversation.conversation_id, messages: page.list }
 }
 
@@ -109,7 +93,7 @@ describe('limits', () => {
   it('refuses more than 5,000 recipients, with the count the picker shows', async () => {
     const creator = await makeVerifiedCreator(t)
     await bulkFollowers(t.database.db, creator.userId, 5_001)
-    expect(await data(massAudienceCount, { audience: followers }, creator)).toEqual({
+    expect(await t.data(massAudienceCount, { audience: followers }, creator)).toEqual({
       count: 5_001,
       max: 5_000,
     })
@@ -117,7 +101,7 @@ describe('limits', () => {
     expect(res.status).toBe(409)
     expect(res.body.error.code).toBe(ErrorCodes.MassTooManyRecipients.code)
     expect(res.body.error.message).toContain('5,000')
-    expect((await data(massList, { limit: 20 }, creator)).list).toEqual([])
+    expect((await t.data(massList, { limit: 20 }, creator)).list).toEqual([])
   })
 
   it('takes exactly 5,000, then refuses a second one within 6 hours (now or scheduled), and allows it after', async () => {
@@ -143,7 +127,7 @@ describe('limits', () => {
     t.clock.advance(5 * HOUR + 30 * 60_000)
     expect((await create(creator, { text: 'Between' })).body.error.code).toBe(ErrorCodes.MassTooSoon.code)
     // Cancelling the scheduled one frees its window.
-    await data(massCancel, { mass_id: scheduledLater.body.data.mass.mass_id }, creator)
+    await t.data(massCancel, { mass_id: scheduledLater.body.data.mass.mass_id }, creator)
     const after = await create(creator, { text: 'After' })
     expect(after.status).toBe(200)
   })
@@ -164,15 +148,15 @@ describe('limits', () => {
       text: 'Once',
       send_at: now + 600,
     }
-    const a = await data(massCreate, input, creator)
-    const b = await data(massCreate, input, creator)
+    const a = await t.data(massCreate, input, creator)
+    const b = await t.data(massCreate, input, creator)
     expect(b.mass.mass_id).toBe(a.mass.mass_id)
     expect(a.mass).toMatchObject({ send_at: now + 600, recipients: null, text: 'Once' })
   })
 
   it('is for creators only, and refuses an empty audience and someone else’s list', async () => {
     const fan = await makeAccount(t)
-    const res = await call(massAudienceCount, { audience: followers }, fan)
+    const res = await t.call(massAudienceCount, { audience: followers }, fan)
     expect(res.body.error.code).toBe(ErrorCodes.MassCreatorsOnly.code)
     expect((await create(fan, { text: 'Hi' })).body.error.code).toBe(ErrorCodes.MassCreatorsOnly.code)
     const unverified = await makeCreator(t)
@@ -187,10 +171,10 @@ describe('limits', () => {
       .values({ ownerId: unverified.userId, name: 'Theirs' })
       .returning()
     const theirs = { kind: 'lists', list_ids: [list?.id] }
-    expect((await call(massAudienceCount, { audience: theirs }, lonely)).body.error.code).toBe(
+    expect((await t.call(massAudienceCount, { audience: theirs }, lonely)).body.error.code).toBe(
       ErrorCodes.MassListNotFound.code,
     )
-    const invalid = await call(massAudienceCount, { audience: { kind: 'spenders' } }, lonely)
+    const invalid = await t.call(massAudienceCount, { audience: { kind: 'spenders' } }, lonely)
     expect(invalid.status).toBe(400)
   })
 })
@@ -229,7 +213,7 @@ describe('audiences', () => {
       .values([plain, lapsed, stranger].map((fan) => ({ listId, userId: fan.userId })))
 
     const countOf = async (audience: MassAudienceInput) =>
-      (await data(massAudienceCount, { audience }, creator)).count
+      (await t.data(massAudienceCount, { audience }, creator)).count
     expect(await countOf(followers)).toBe(4)
     expect(await countOf({ kind: 'members' })).toBe(1)
     expect(await countOf({ kind: 'expired_members' })).toBe(1)
@@ -239,7 +223,7 @@ describe('audiences', () => {
     // A stranger in a list gets no cold message; a lapsed member in one does.
     expect(await countOf({ kind: 'lists', list_ids: [listId] })).toBe(2)
 
-    const sent = await data(
+    const sent = await t.data(
       massCreate,
       {
         client_id: clientId(),
@@ -250,7 +234,7 @@ describe('audiences', () => {
       creator,
     )
     await runJobs(sent.mass.mass_id)
-    const detail = (await data(massDetail, { mass_id: sent.mass.mass_id }, creator)).mass
+    const detail = (await t.data(massDetail, { mass_id: sent.mass.mass_id }, creator)).mass
     expect(detail).toMatchObject({ status: MassStatus.Successful, status_name: 'successful', recipients: 2 })
     expect(detail.counts).toEqual({ sent: 2, opened: 0, purchased: 0 })
     for (const fan of [bigSpender, smallSpender]) {
@@ -266,7 +250,7 @@ describe('sending', () => {
     const fans = [await makeAccount(t), await makeAccount(t), await makeAccount(t)]
     for (const fan of fans) await follow(t, fan, creator)
     const bulk = await bulkFollowers(t.database.db, creator.userId, 450)
-    const { mass } = await data(
+    const { mass } = await t.data(
       massCreate,
       { client_id: clientId(), kind: MassKind.Message, audience: followers, text: 'Big news' },
       creator,
@@ -299,16 +283,16 @@ describe('sending', () => {
     const [reader] = fans as [Account]
     const box = await inbox(reader, creator)
     expect(box.messages.map((m) => m.text)).toEqual(['Big news'])
-    await data(
+    await t.data(
       chatRead,
       { conversation_id: box.conversationId, message_id: box.messages[0]?.message_id },
       reader,
     )
-    const detail = (await data(massDetail, { mass_id: mass.mass_id }, creator)).mass
+    const detail = (await t.data(massDetail, { mass_id: mass.mass_id }, creator)).mass
     expect(detail).toMatchObject({ status: MassStatus.Successful, recipients: bulk.length + 3 })
     expect(detail.counts).toEqual({ sent: bulk.length + 2, opened: 1, purchased: 0 })
     expect(detail.finished_at).not.toBeNull()
-    const listed = await data(massList, { limit: 20 }, creator)
+    const listed = await t.data(massList, { limit: 20 }, creator)
     expect(listed.list.map((m) => m.mass_id)).toEqual([mass.mass_id])
   })
 
@@ -318,7 +302,7 @@ describe('sending', () => {
     await follow(t, fan, creator)
     const { postId } = await makePost(t, creator)
     const now = Math.floor(t.clock.now().getTime() / 1000)
-    const scheduled = await data(
+    const scheduled = await t.data(
       massCreate,
       {
         client_id: clientId(),
@@ -335,7 +319,7 @@ describe('sending', () => {
       startAfter: new Date((now + 3600) * 1000),
     })
     await runJobs(scheduled.mass.mass_id)
-    expect((await data(massDetail, { mass_id: scheduled.mass.mass_id }, creator)).mass.status).toBe(
+    expect((await t.data(massDetail, { mass_id: scheduled.mass.mass_id }, creator)).mass.status).toBe(
       MassStatus.Scheduled,
     )
     t.clock.advance(HOUR)
@@ -344,7 +328,7 @@ describe('sending', () => {
     expect(message?.text).toMatch(new RegExp(`^New post!\\n.*/post\\?id=${postId}$`))
 
     t.clock.advance(7 * HOUR)
-    const later = await data(
+    const later = await t.data(
       massCreate,
       {
         client_id: clientId(),
@@ -355,13 +339,13 @@ describe('sending', () => {
       },
       creator,
     )
-    await data(massCancel, { mass_id: later.mass.mass_id }, creator)
-    const sentOne = await call(massCancel, { mass_id: scheduled.mass.mass_id }, creator)
+    await t.data(massCancel, { mass_id: later.mass.mass_id }, creator)
+    const sentOne = await t.call(massCancel, { mass_id: scheduled.mass.mass_id }, creator)
     expect(sentOne.body.error.code).toBe(ErrorCodes.MassNotCancellable.code)
     t.clock.advance(6 * HOUR)
     await runJobs(later.mass.mass_id)
     expect((await inbox(fan, creator)).messages).toHaveLength(1)
-    expect((await call(massDetail, { mass_id: later.mass.mass_id }, creator)).body.error.code).toBe(
+    expect((await t.call(massDetail, { mass_id: later.mass.mass_id }, creator)).body.error.code).toBe(
       ErrorCodes.MassNotFound.code,
     )
   })
@@ -378,7 +362,7 @@ describe('sending', () => {
       media: [mediaId],
       price: 50,
     }
-    const first = await data(massCreate, { client_id: clientId(), ...input }, creator)
+    const first = await t.data(massCreate, { client_id: clientId(), ...input }, creator)
     await runJobs(first.mass.mass_id)
     await mintCoins(t, owner.userId, 100)
     const [ppv] = (await inbox(owner, creator)).messages
@@ -389,13 +373,13 @@ describe('sending', () => {
       { token: owner.token, headers: { 'idempotency-key': `unlock-${owner.userId}-1` } },
     )
     expect(unlock.status).toBe(200)
-    expect((await data(massDetail, { mass_id: first.mass.mass_id }, creator)).mass.counts).toMatchObject({
+    expect((await t.data(massDetail, { mass_id: first.mass.mass_id }, creator)).mass.counts).toMatchObject({
       sent: 2,
       purchased: 1,
     })
 
     t.clock.advance(7 * HOUR)
-    const again = await data(massCreate, { client_id: clientId(), ...input, text: 'Again' }, creator)
+    const again = await t.data(massCreate, { client_id: clientId(), ...input, text: 'Again' }, creator)
     await runJobs(again.mass.mass_id)
     const unlocked = (await inbox(owner, creator)).messages.find((m) => m.text === 'Again')
     expect(unlocked).toMatchObject({ locked: false, price: 50 })

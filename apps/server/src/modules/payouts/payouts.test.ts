@@ -4,8 +4,6 @@
  * the ledger staying balanced.
  */
 import {
-  type CallData,
-  type CallDef,
   NotifyType,
   PayoutRules,
   PayoutSandbox,
@@ -26,7 +24,7 @@ import {
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeAccount } from '../../test/factories.ts'
-import { type CallOptions, startTestApp, type TestApp } from '../../test/harness.ts'
+import { startTestApp, type TestApp } from '../../test/harness.ts'
 import { makeCreator } from '../../test/social-factories.ts'
 import { payoutMethods as methodsTable, payoutTaxSettings } from './schema.ts'
 import { giveEarnings, idem, ledgerAudit, W9_FORM } from './test-factories.ts'
@@ -48,23 +46,12 @@ const w8 = {
   address: { line1: 'Rua Augusta 1', city: 'Lisboa', postal_code: '1100-048', country: 'PT' },
 }
 
-/** Calls and answers the typed data, failing the test on an error answer. */
-async function ok<C extends CallDef>(
-  call: C,
-  input: Record<string, unknown>,
-  options: CallOptions,
-): Promise<CallData<C>> {
-  const res = await t.call(call, input, options)
-  if (res.status !== 200) throw new Error(`expected 200, got ${res.status}: ${JSON.stringify(res.body)}`)
-  return res.body.data
-}
-
 /** A creator with earnings (in cents), tax settings and a PayPal method. */
 async function readyCreator(options: { cents?: number; email?: string; tax?: Record<string, unknown> } = {}) {
   const me = await makeCreator(t)
   await giveEarnings(t, me.userId, Math.ceil((options.cents ?? 10_000) / 8))
-  await ok(savePayoutTax, options.tax ?? w9, { token: me.token })
-  const method = await ok(
+  await t.data(savePayoutTax, options.tax ?? w9, { token: me.token })
+  const method = await t.data(
     savePayoutPaypal,
     { email: options.email ?? `${me.userName}@example.com` },
     { token: me.token },
@@ -74,7 +61,7 @@ async function readyCreator(options: { cents?: number; email?: string; tax?: Rec
 
 async function waitForStatus(token: string, payoutId: number, status: number) {
   for (let i = 0; i < 80; i++) {
-    const payout = await ok(payoutDetail, { payout_id: payoutId }, { token })
+    const payout = await t.data(payoutDetail, { payout_id: payoutId }, { token })
     if (payout.status === status) return payout
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
@@ -114,13 +101,13 @@ describe('payout methods', () => {
     )
     expect(badUsdt.body.error.fields).toMatchObject([{ field: 'address', rule: 'usdt.address.checksum' }])
 
-    const ach = await ok(
+    const ach = await t.data(
       savePayoutAch,
       { account_name: "O'Brien & Sons", routing_number: '021000021', account_number: '000123456789' },
       { token: me.token },
     )
     expect(ach).toMatchObject({ kind: 1, detail: "O'Brien & Sons ••••6789", is_default: true })
-    const usdt = await ok(
+    const usdt = await t.data(
       savePayoutUsdt,
       { address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', make_default: false },
       { token: me.token },
@@ -130,24 +117,24 @@ describe('payout methods', () => {
     expect(JSON.stringify(rows)).not.toContain('000123456789')
     expect(rows.every((row) => row.providerToken.startsWith('sbx_rcp_'))).toBe(true)
 
-    const switched = await ok(setDefaultPayoutMethod, { method_id: usdt.method_id }, { token: me.token })
+    const switched = await t.data(setDefaultPayoutMethod, { method_id: usdt.method_id }, { token: me.token })
     expect(
       switched.list.map((m: { method_id: number; is_default: boolean }) => [m.method_id, m.is_default]),
     ).toEqual([
       [usdt.method_id, true],
       [ach.method_id, false],
     ])
-    const removed = await ok(removePayoutMethod, { method_id: usdt.method_id }, { token: me.token })
+    const removed = await t.data(removePayoutMethod, { method_id: usdt.method_id }, { token: me.token })
     expect(removed.list).toMatchObject([{ method_id: ach.method_id, is_default: true }])
     const again = await t.call(removePayoutMethod, { method_id: usdt.method_id }, { token: me.token })
     expect(again.body.error.code).toBe(5306)
-    expect((await ok(payoutMethods, {}, { token: me.token })).list).toHaveLength(1)
+    expect((await t.data(payoutMethods, {}, { token: me.token })).list).toHaveLength(1)
   })
 
   it('keeps only the last four characters and a hash of a tax id', async () => {
     const me = await makeCreator(t)
-    expect((await ok(payoutTax, {}, { token: me.token })).tax).toBeNull()
-    const saved = await ok(savePayoutTax, w9, { token: me.token })
+    expect((await t.data(payoutTax, {}, { token: me.token })).tax).toBeNull()
+    const saved = await t.data(savePayoutTax, w9, { token: me.token })
     expect(saved.tax).toMatchObject({ form: 'w9', tin_type: 'ssn', tin_last4: '6789', country: 'US' })
     const [row] = await t.database.db
       .select()
@@ -155,7 +142,7 @@ describe('payout methods', () => {
       .where(eq(payoutTaxSettings.userId, me.userId))
     expect(JSON.stringify(row)).not.toContain('123456789')
     expect(row?.tinHash).toMatch(/^[0-9a-f]{64}$/)
-    const foreign = await ok(savePayoutTax, w8, { token: me.token })
+    const foreign = await t.data(savePayoutTax, w8, { token: me.token })
     expect(foreign.tax).toMatchObject({
       form: 'w8ben',
       tin_type: 'foreign',
@@ -187,14 +174,14 @@ describe('withdrawals', () => {
       { token: me.token, headers: idem() },
     )
     expect(noTax.body.error.code).toBe(5304)
-    await ok(savePayoutTax, w9, { token: me.token })
+    await t.data(savePayoutTax, w9, { token: me.token })
     const noMethod = await t.call(
       requestPayout,
       { amount_cents: 2_000, method_id: 1 },
       { token: me.token, headers: idem() },
     )
     expect(noMethod.body.error.code).toBe(5305)
-    const method = await ok(savePayoutPaypal, { email: 'jane@example.com' }, { token: me.token })
+    const method = await t.data(savePayoutPaypal, { email: 'jane@example.com' }, { token: me.token })
     const small = await t.call(
       requestPayout,
       { amount_cents: PayoutRules.minimumCents - 1, method_id: method.method_id },
@@ -211,7 +198,7 @@ describe('withdrawals', () => {
       { token: me.token, headers: idem() },
     )
     expect(tooMuch.body.error.code).toBe(5303)
-    const overview = await ok(payoutOverview, {}, { token: me.token })
+    const overview = await t.data(payoutOverview, {}, { token: me.token })
     expect(overview).toMatchObject({
       available_cents: 8_000,
       pending_cents: 0,
@@ -225,19 +212,19 @@ describe('withdrawals', () => {
     const me = await readyCreator({ cents: 10_000 })
     const headers = idem()
     const input = { amount_cents: 5_000, method_id: me.methodId }
-    const first = await ok(requestPayout, input, { token: me.token, headers })
+    const first = await t.data(requestPayout, input, { token: me.token, headers })
     expect(first).toMatchObject({
       amount_cents: 5_000,
       fee_cents: 25,
       net_cents: 4_975,
       status: PayoutStatus.Requested,
     })
-    const replay = await ok(requestPayout, input, { token: me.token, headers })
+    const replay = await t.data(requestPayout, input, { token: me.token, headers })
     expect(replay).toEqual(first)
     const other = await t.call(requestPayout, { ...input, amount_cents: 2_500 }, { token: me.token, headers })
     expect(other.body.error.code).toBe(5002)
 
-    const during = await ok(payoutOverview, {}, { token: me.token })
+    const during = await t.data(payoutOverview, {}, { token: me.token })
     expect(during.available_cents).toBe(5_000)
     expect(during.pending_cents).toBe(5_000)
 
@@ -246,9 +233,9 @@ describe('withdrawals', () => {
     const paid = await waitForStatus(me.token, first.payout_id, PayoutStatus.Paid)
     expect(paid.paid_at).not.toBeNull()
 
-    const after = await ok(payoutOverview, {}, { token: me.token })
+    const after = await t.data(payoutOverview, {}, { token: me.token })
     expect(after).toMatchObject({ available_cents: 5_000, pending_cents: 0, suspended_until: null })
-    const list = await ok(payoutList, {}, { token: me.token })
+    const list = await t.data(payoutList, {}, { token: me.token })
     expect(list.list).toHaveLength(1)
     const postings = await t.database.db.execute(sql`
       SELECT t.kind, a.kind AS account_kind, p.amount FROM ledger_transfers t
@@ -275,18 +262,18 @@ describe('withdrawals', () => {
 
   it('charges non-US PayPal 2% and USDT US$3', async () => {
     const me = await readyCreator({ cents: 20_000, tax: w8 })
-    const paypal = await ok(
+    const paypal = await t.data(
       requestPayout,
       { amount_cents: 10_000, method_id: me.methodId },
       { token: me.token, headers: idem() },
     )
     expect(paypal).toMatchObject({ fee_cents: 200, net_cents: 9_800 })
-    const usdt = await ok(
+    const usdt = await t.data(
       savePayoutUsdt,
       { address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
       { token: me.token },
     )
-    const tron = await ok(
+    const tron = await t.data(
       requestPayout,
       { amount_cents: 5_000, method_id: usdt.method_id },
       { token: me.token, headers: idem() },
@@ -302,22 +289,22 @@ describe('withdrawals', () => {
       cents: 10_000,
       email: `jane${PayoutSandbox.failingPaypalSuffix}@example.com`,
     })
-    const before = await ok(payoutOverview, {}, { token: me.token })
-    const payout = await ok(
+    const before = await t.data(payoutOverview, {}, { token: me.token })
+    const payout = await t.data(
       requestPayout,
       { amount_cents: 4_000, method_id: me.methodId },
       { token: me.token, headers: idem() },
     )
     const failed = await waitForStatus(me.token, payout.payout_id, PayoutStatus.Failed)
     expect(failed.failure_reason).toBeTruthy()
-    const overview = await ok(payoutOverview, {}, { token: me.token })
+    const overview = await t.data(payoutOverview, {}, { token: me.token })
     expect(overview.available_cents).toBe(before.available_cents)
     expect(overview.pending_cents).toBe(0)
     expect(overview.suspended_until).toBe(
       (failed.failed_at ?? 0) + PayoutRules.suspendAfterFailureDays * 86_400,
     )
 
-    const good = await ok(savePayoutPaypal, { email: 'jane.good@example.com' }, { token: me.token })
+    const good = await t.data(savePayoutPaypal, { email: 'jane.good@example.com' }, { token: me.token })
     const paused = await t.call(
       requestPayout,
       { amount_cents: 2_000, method_id: good.method_id },
@@ -332,7 +319,7 @@ describe('withdrawals', () => {
     ).toEqual([NotifyType.PayoutFailed])
 
     t.clock.advance(PayoutRules.suspendAfterFailureDays * 86_400_000 + 1_000)
-    const resumed = await ok(
+    const resumed = await t.data(
       requestPayout,
       { amount_cents: 2_000, method_id: good.method_id },
       { token: me.token, headers: idem() },
@@ -355,7 +342,7 @@ describe('withdrawals', () => {
     const codes = outcomes.map((r) => (r.status === 200 ? 'ok' : r.body.error.code))
     expect(codes.filter((c) => c === 'ok')).toHaveLength(3)
     expect(codes.filter((c) => c === 5303)).toHaveLength(5)
-    expect((await ok(payoutOverview, {}, { token: me.token })).available_cents).toBe(1_000)
+    expect((await t.data(payoutOverview, {}, { token: me.token })).available_cents).toBe(1_000)
     await expectCleanLedger()
   }, 40_000)
 })

@@ -5,8 +5,6 @@
  */
 import {
   acceptCreatorAgreement,
-  type CallData,
-  type CallDef,
   Creator,
   referralBind,
   referralEarnings,
@@ -19,7 +17,7 @@ import {
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loginByEmail, makeAccount } from '../../test/factories.ts'
-import { type CallOptions, startTestApp, type TestApp } from '../../test/harness.ts'
+import { startTestApp, type TestApp } from '../../test/harness.ts'
 import { makeCreator } from '../../test/social-factories.ts'
 import { users } from '../auth/schema.ts'
 import { creatorVerifications } from '../creator/schema.ts'
@@ -31,17 +29,6 @@ beforeAll(async () => {
   t = await startTestApp()
 }, 60_000)
 afterAll(() => t.close())
-
-/** Calls and answers the typed data, failing the test on an error answer. */
-async function data<C extends CallDef>(
-  call: C,
-  input: Record<string, unknown>,
-  options: CallOptions,
-): Promise<CallData<C>> {
-  const res = await t.call(call, input, options)
-  if (res.status !== 200) throw new Error(`expected 200, got ${res.status}: ${JSON.stringify(res.body)}`)
-  return res.body.data
-}
 
 const becomeCreator = (userId: number) =>
   t.database.db.update(users).set({ userRole: UserRole.Creator }).where(eq(users.id, userId))
@@ -56,7 +43,7 @@ async function becomeCreatorNaming(
     [setCreatorSocial, { platform: 'instagram', handle: '@someone' }],
     [setCreatorReferrer, { referred: true, code: referrer.userName }],
   ] as const)
-    await data(call, input, { token: applicant.token })
+    await t.data(call, input, { token: applicant.token })
   await becomeCreator(applicant.userId)
 }
 
@@ -64,7 +51,11 @@ describe('referral codes', () => {
   it('resolves a creator by username and refuses unknown codes and non-creators', async () => {
     const referrer = await makeCreator(t)
     const fan = await makeAccount(t)
-    const found = await data(referralResolve, { code: referrer.userName.toUpperCase() }, { token: fan.token })
+    const found = await t.data(
+      referralResolve,
+      { code: referrer.userName.toUpperCase() },
+      { token: fan.token },
+    )
     expect(found.referrer).toMatchObject({ user_id: referrer.userId, user_name: referrer.userName })
     expect(
       (await t.call(referralResolve, { code: 'nobody_at_all' }, { token: fan.token })).body.error.code,
@@ -80,8 +71,8 @@ describe('referral codes', () => {
     const fan = await makeAccount(t)
     expect((await t.call(referralBind, { code: a.userName }, { token: a.token })).body.error.code).toBe(5402)
     expect((await t.call(referralBind, { code: a.userName }, { token: b.token })).body.error.code).toBe(5404)
-    await data(referralBind, { code: a.userName }, { token: fan.token })
-    await data(referralBind, { code: a.userName }, { token: fan.token })
+    await t.data(referralBind, { code: a.userName }, { token: fan.token })
+    await t.data(referralBind, { code: a.userName }, { token: fan.token })
     expect((await t.call(referralBind, { code: b.userName }, { token: fan.token })).body.error.code).toBe(
       5403,
     )
@@ -94,7 +85,7 @@ describe('referral earnings', () => {
   it('gives the referrer 5% of a referred creator’s net for 12 months, out of the platform part', async () => {
     const referrer = await makeCreator(t)
     const referred = await makeAccount(t)
-    await data(referralBind, { code: referrer.userName }, { token: referred.token })
+    await t.data(referralBind, { code: referrer.userName }, { token: referred.token })
     await becomeCreator(referred.userId)
 
     const sale = await giveEarnings(t, referred.userId, 1_000) // US$100 gross
@@ -107,7 +98,7 @@ describe('referral earnings', () => {
     expect(sale.lines.referrer_id).toBe(referrer.userId)
     expect(await t.app.services.money.ledger.earningsCents(referrer.userId)).toBe(400)
 
-    const link = await data(referralLink, {}, { token: referrer.token })
+    const link = await t.data(referralLink, {}, { token: referrer.token })
     expect(link).toMatchObject({
       can_refer: true,
       code: referrer.userName,
@@ -118,7 +109,7 @@ describe('referral earnings', () => {
       share_bps: 500,
       months: 12,
     })
-    const earnings = await data(referralEarnings, {}, { token: referrer.token })
+    const earnings = await t.data(referralEarnings, {}, { token: referrer.token })
     expect(earnings.list).toMatchObject([
       { user: { user_id: referred.userId }, is_creator: true, active: true, sales: 1, earned_cents: 400 },
     ])
@@ -133,7 +124,7 @@ describe('referral earnings', () => {
       referrer_id: null,
     })
     const session = await loginByEmail(t, referrer.email)
-    const after = await data(referralLink, {}, { token: session.ptoken })
+    const after = await t.data(referralLink, {}, { token: session.ptoken })
     expect(after).toMatchObject({ referred: 1, earning: 0, earned_cents: 400 })
     const audit = await ledgerAudit(t)
     expect(audit.unbalanced).toEqual([])
@@ -143,7 +134,7 @@ describe('referral earnings', () => {
   it('counts the 12 months from when the referred user became a creator, not from sign-up', async () => {
     const referrer = await makeCreator(t)
     const referred = await makeAccount(t)
-    await data(referralBind, { code: referrer.userName }, { token: referred.token })
+    await t.data(referralBind, { code: referrer.userName }, { token: referred.token })
     const month = 30 * 86_400_000
     t.clock.advance(6 * month)
     await becomeCreator(referred.userId)
@@ -166,11 +157,11 @@ describe('referral earnings', () => {
     const applicant = await makeAccount(t)
     await becomeCreatorNaming(applicant, referrer)
 
-    const earnings = await data(referralEarnings, {}, { token: referrer.token })
+    const earnings = await t.data(referralEarnings, {}, { token: referrer.token })
     expect(earnings.list).toMatchObject([{ user: { user_id: applicant.userId }, sales: 0, earned_cents: 0 }])
     const sale = await giveEarnings(t, applicant.userId, 100)
     expect(sale.lines).toMatchObject({ referral_cents: 40, referrer_id: referrer.userId })
-    const link = await data(referralLink, {}, { token: referrer.token })
+    const link = await t.data(referralLink, {}, { token: referrer.token })
     expect(link).toMatchObject({ referred: 1, earned_cents: 40 })
   })
 
@@ -183,13 +174,13 @@ describe('referral earnings', () => {
     expect(sale.lines).toMatchObject({ referral_cents: 40, referrer_id: referrer.userId })
     const again = await giveEarnings(t, applicant.userId, 100)
     expect(again.lines).toMatchObject({ referral_cents: 40, referrer_id: referrer.userId })
-    const earnings = await data(referralEarnings, {}, { token: referrer.token })
+    const earnings = await t.data(referralEarnings, {}, { token: referrer.token })
     expect(earnings.list).toMatchObject([{ user: { user_id: applicant.userId }, sales: 2, earned_cents: 80 }])
   })
 
   it('shows no link to a user who is not a creator', async () => {
     const fan = await makeAccount(t)
-    const link = await data(referralLink, {}, { token: fan.token })
+    const link = await t.data(referralLink, {}, { token: fan.token })
     expect(link).toMatchObject({ can_refer: false, code: null, link_path: null, referred: 0 })
   })
 })
