@@ -29,7 +29,7 @@ import { PageLoader } from '../../ui/Spinner.tsx'
 import { toast } from '../../ui/toast-store.ts'
 import { ErrorPage } from '../errors/ErrorPage.tsx'
 import { LoadError } from '../errors/LoadError.tsx'
-import { BuyCoinsSheet } from '../payments/BuyCoinsSheet.tsx'
+import { useBuyCoinsFallback } from '../payments/use-buy-coins-fallback.tsx'
 import { AccountOnly } from '../people/AccountOnly.tsx'
 import { ScreenBar } from '../people/ScreenBar.tsx'
 import { displayName, profilePath } from '../profile/profile-rules.ts'
@@ -157,7 +157,7 @@ function Room({
   const [price, setPrice] = useState('')
   const [unlocking, setUnlocking] = useState<ChatMessage | null>(null)
   const [sheet, setSheet] = useState<'tip' | 'gift' | null>(null)
-  const [buying, setBuying] = useState<number | null>(null)
+  const coinsSheet = useBuyCoinsFallback({ returnTo: `/chatRoom?u1=${viewerId}&u2=${peerId}` })
   const unlock = useUnlockMessage(id, peerId)
   const chatTip = useChatTip(id, peerId)
   const [giftClientId, setGiftClientId] = useState(newClientMsgId)
@@ -259,7 +259,7 @@ function Room({
           text: item.text,
         })
       if (isApiError(error) && error.code === 5004) {
-        setBuying(coinsNeededOf(error.fields) ?? conversation.send_price)
+        coinsSheet.buy(coinsNeededOf(error.fields) ?? conversation.send_price)
         return
       }
       // The creator changed the price: the composer shows the new one before the fan sends again.
@@ -589,18 +589,7 @@ function Room({
           ) : null}
         </>
       ) : null}
-      {buying !== null ? (
-        <BuyCoinsSheet
-          open
-          neededCoins={buying}
-          returnTo={`/chatRoom?u1=${viewerId}&u2=${peerId}`}
-          onClose={() => setBuying(null)}
-          onBought={() => {
-            setBuying(null)
-            void client.invalidateQueries({ queryKey: walletKeys.all })
-          }}
-        />
-      ) : null}
+      {coinsSheet.sheet}
     </div>
   )
 }

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { ChatRules, coinsNeededOf, formatCoins, WalletTexts } from '@velvet/contract'
 import { Coins, HandCoins } from 'lucide-react'
 import { useState } from 'react'
@@ -7,8 +6,8 @@ import { BottomSheet } from '../../ui/BottomSheet.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { TextField } from '../../ui/TextField.tsx'
 import { toast } from '../../ui/toast-store.ts'
-import { BuyCoinsSheet } from '../payments/BuyCoinsSheet.tsx'
-import { useWalletSummary, walletKeys } from '../wallet/wallet.queries.ts'
+import { useBuyCoinsFallback } from '../payments/use-buy-coins-fallback.tsx'
+import { useWalletSummary } from '../wallet/wallet.queries.ts'
 import { coinsShort } from '../wallet/wallet-rules.ts'
 import { useChatTip } from './chat.queries.ts'
 import { coinsIn, newClientMsgId } from './chat-rules.ts'
@@ -30,14 +29,13 @@ export function TipSheet({
   conversationId: string
   peerId: number
 }) {
-  const client = useQueryClient()
   const summary = useWalletSummary()
   const tip = useChatTip(conversationId, peerId)
   const [amount, setAmount] = useState(String(ChatRules.tipPresets[1]))
   const [text, setText] = useState('')
   // One client id per tip the fan is composing: a retry after a lost answer is stored once.
   const [clientMsgId, setClientMsgId] = useState(newClientMsgId)
-  const [buying, setBuying] = useState<number | null>(null)
+  const coinsSheet = useBuyCoinsFallback({ open, onBought: () => tip.reset() })
   const coins = coinsIn(amount, ChatRules.tipMin, ChatRules.tipMax)
   const balance = summary.data?.coins ?? null
   const failure = tip.error
@@ -47,7 +45,7 @@ export function TipSheet({
   const submit = () => {
     if (coins === null) return
     if (short > 0) {
-      setBuying(short)
+      coinsSheet.buy(short)
       return
     }
     tip.mutate(
@@ -63,20 +61,7 @@ export function TipSheet({
     )
   }
 
-  if (buying !== null) {
-    return (
-      <BuyCoinsSheet
-        open={open}
-        neededCoins={buying}
-        onClose={() => setBuying(null)}
-        onBought={() => {
-          setBuying(null)
-          tip.reset()
-          void client.invalidateQueries({ queryKey: walletKeys.all })
-        }}
-      />
-    )
-  }
+  if (coinsSheet.sheet) return coinsSheet.sheet
   return (
     <BottomSheet open={open} onClose={onClose} title={`Tip ${name}`}>
       <div className="v-tip-sheet">

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query'
 import {
   coinsNeededOf,
   formatCoins,
@@ -13,9 +12,9 @@ import { type ReactNode, useId, useState } from 'react'
 import { isApiError, messageOf } from '../../lib/api/errors.ts'
 import { BottomSheet } from '../../ui/BottomSheet.tsx'
 import { Button } from '../../ui/Button.tsx'
-import { BuyCoinsSheet } from '../payments/BuyCoinsSheet.tsx'
+import { useBuyCoinsFallback } from '../payments/use-buy-coins-fallback.tsx'
 import { displayName } from '../profile/profile-rules.ts'
-import { useSendGift, useWalletSummary, walletKeys } from './wallet.queries.ts'
+import { useSendGift, useWalletSummary } from './wallet.queries.ts'
 import { coinsShort } from './wallet-rules.ts'
 import './wallet.css'
 
@@ -76,9 +75,8 @@ export function GiftSheet({
     error: giftCall.error,
     reset: () => giftCall.reset(),
   }
-  const client = useQueryClient()
   // Not enough coins: the coin sheet takes this sheet's place, then the gift picker comes back.
-  const [buying, setBuying] = useState<number | null>(null)
+  const coinsSheet = useBuyCoinsFallback({ open, onBought: () => send.reset() })
   const balance = summary.data?.coins ?? null
   const short = balance === null ? 0 : coinsShort(chosen.coins, balance)
   const failure = send.error
@@ -87,7 +85,7 @@ export function GiftSheet({
 
   const submit = () => {
     if (short > 0) {
-      setBuying(short)
+      coinsSheet.buy(short)
       return
     }
     send.send(chosen, message, () => {
@@ -96,20 +94,7 @@ export function GiftSheet({
     })
   }
 
-  if (buying !== null) {
-    return (
-      <BuyCoinsSheet
-        open={open}
-        neededCoins={buying}
-        onClose={() => setBuying(null)}
-        onBought={() => {
-          setBuying(null)
-          send.reset()
-          void client.invalidateQueries({ queryKey: walletKeys.all })
-        }}
-      />
-    )
-  }
+  if (coinsSheet.sheet) return coinsSheet.sheet
   return (
     <BottomSheet open={open} onClose={onClose} title={`Send ${name} a gift`}>
       <div className="v-gift-sheet">
@@ -176,7 +161,7 @@ export function GiftSheet({
           icon={short > 0 || needed > 0 ? <Coins /> : undefined}
           loading={send.pending}
           disabled={balance === null && !summary.isError}
-          onClick={() => (needed > 0 ? setBuying(needed) : submit())}
+          onClick={() => (needed > 0 ? coinsSheet.buy(needed) : submit())}
         >
           {short > 0 || needed > 0
             ? WalletTexts.buyCoins

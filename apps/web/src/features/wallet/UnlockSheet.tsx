@@ -5,10 +5,10 @@ import { type ReactNode, useState } from 'react'
 import { isApiError, messageOf } from '../../lib/api/errors.ts'
 import { BottomSheet } from '../../ui/BottomSheet.tsx'
 import { Button } from '../../ui/Button.tsx'
-import { BuyCoinsSheet } from '../payments/BuyCoinsSheet.tsx'
+import { useBuyCoinsFallback } from '../payments/use-buy-coins-fallback.tsx'
 import { postKeys } from '../posts/posts.queries.ts'
 import { displayName } from '../profile/profile-rules.ts'
-import { useUnlockPost, useWalletSummary, walletKeys } from './wallet.queries.ts'
+import { useUnlockPost, useWalletSummary } from './wallet.queries.ts'
 import { coinsShort } from './wallet-rules.ts'
 import './wallet.css'
 
@@ -49,10 +49,9 @@ export function UnlockSheet({
   returnTo: string
   action: UnlockAction
 }) {
-  const client = useQueryClient()
   const summary = useWalletSummary()
   // Not enough coins: the coin sheet takes this sheet's place, then the unlock comes back.
-  const [buying, setBuying] = useState<number | null>(null)
+  const coinsSheet = useBuyCoinsFallback({ open, returnTo, onBought: () => action.reset() })
   const balance = summary.data?.coins ?? null
   const failure = action.triedPrice === price ? action.error : null
   const fromServer = isApiError(failure) && failure.code === 5004 ? coinsNeededOf(failure.fields) : null
@@ -62,27 +61,13 @@ export function UnlockSheet({
 
   const confirm = () => {
     if (short > 0) {
-      setBuying(short)
+      coinsSheet.buy(short)
       return
     }
     action.run(price, onClose)
   }
 
-  if (buying !== null) {
-    return (
-      <BuyCoinsSheet
-        open={open}
-        neededCoins={buying}
-        returnTo={returnTo}
-        onClose={() => setBuying(null)}
-        onBought={() => {
-          setBuying(null)
-          action.reset()
-          void client.invalidateQueries({ queryKey: walletKeys.all })
-        }}
-      />
-    )
-  }
+  if (coinsSheet.sheet) return coinsSheet.sheet
   return (
     <BottomSheet open={open} onClose={onClose} title={title}>
       <div className="v-unlock">
