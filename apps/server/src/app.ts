@@ -65,7 +65,8 @@ import { registerRateLimits } from './platform/rate-limits.ts'
 import { attachRealtime, type Realtime } from './platform/realtime.ts'
 import { installRequestSigning } from './platform/signing.ts'
 import { createStorage } from './platform/storage.ts'
-import { installViewer } from './platform/viewer.ts'
+import { installChangeHook, startUserChanges } from './platform/user-changes.ts'
+import { cachedViewers, installViewer } from './platform/viewer.ts'
 import { isApiPath, serveWebApp } from './platform/web.ts'
 
 export interface AppDeps {
@@ -189,9 +190,23 @@ export async function buildApp({
     redisUrl: config.redisUrl,
     log: app.log,
   })
+  // What changed lately, for the session and feed caches (on every process through Redis).
+  const changes = await startUserChanges({
+    redisUrl: config.redisUrl,
+    now,
+    log: app.log.child({ name: 'changes' }),
+  })
+  app.addHook('onClose', async () => changes.close())
   const accountRepo = createAccountRepo(database.db)
   const mail = mailer ?? createMailer({ ...config.mail, log: app.log })
-  const authEvents = createAuthEvents(realtime)
+  const socketEvents = createAuthEvents(realtime)
+  const authEvents: typeof socketEvents = {
+    ...socketEvents,
+    userChanged(user) {
+      changes.changed(user.user_id)
+      socketEvents.userChanged(user)
+    },
+  }
   const auth = createAuthService({
     repo: createAuthRepo(database.db),
     mailer: mail,
@@ -421,7 +436,8 @@ export async function buildApp({
     entitlements: posts.entitlements,
   })
 
-  installViewer(app, auth.resolveViewer)
+  installViewer(app, cachedViewers(auth.resolveViewer, { changes, now }))
+  installChangeHook(app, changes)
   installRequestSigning(app, { clientKey: config.signingClientKey, now })
 
   registerSystemRoutes(app, { publicConfig, now, ready: () => pingDatabase(database.db), system })

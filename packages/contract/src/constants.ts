@@ -5,6 +5,24 @@ export const Session = {
   refreshWindowSeconds: 172_800,
 } as const
 
+/**
+ * Answers the server keeps in memory (docs/decisions.md, "Feed speed (issue 5)"). A cached answer is dropped
+ * at once when its user changes something (on every process through Redis), and at the latest after its TTL.
+ */
+export const Caching = {
+  /** How long a session lookup (token -> viewer) is reused. */
+  sessionSeconds: 10,
+  sessionEntries: 50_000,
+  /** How long a viewer's first home feed page (posts, holdings, media) is reused; never past a membership's end. */
+  feedPageSeconds: 15,
+  feedPages: 10_000,
+  /**
+   * After a user changed, nothing about them is stored for this long: a change announced before its transaction
+   * commits (a webhook's membership) cannot be cached as it was before.
+   */
+  settleMs: 2_000,
+} as const
+
 export const Timing = {
   httpTimeoutMs: 30_000,
   pushTokenReportMs: 3_000_000,
