@@ -348,6 +348,7 @@ export async function buildApp({
     creator,
     realtime,
     notifications,
+    changes,
     jobs: sender,
     clock,
     publicUrl: config.publicUrl,

@@ -24,6 +24,13 @@ export function liveMembership(now: Date): SQL {
   return live
 }
 
+/** When a live membership row stops being live (the end of `liveMembership`). */
+export function membershipLiveUntil(): SQL {
+  return sql`case when ${memberships.status} = ${MembershipStatus.Active}
+    then ${memberships.currentPeriodEnd} + make_interval(mins => ${RENEWAL_WINDOW_MINUTES})
+    else ${memberships.graceUntil} end`
+}
+
 /** The creators a fan is a live member of, as a subquery of creator ids. */
 export function memberCreatorIds(fanId: number, now: Date): SQL {
   return sql`select ${memberships.creatorId} from ${memberships}

@@ -1,4 +1,5 @@
 import type { Tx } from '../../platform/db.ts'
+import type { UserChanges } from '../../platform/user-changes.ts'
 import type { Clock } from '../auth/service.ts'
 import type { SafetyService } from '../safety/service.ts'
 import type { SocialService } from '../social/service.ts'
@@ -11,6 +12,8 @@ export interface EntitlementServiceDeps {
   social: Pick<SocialService, 'relation'>
   safety: Pick<SafetyService, 'isVisible' | 'visibleOwners'>
   clock: Clock
+  /** An unlock or a membership change changes what the fan's cached feed page may show. */
+  changes: Pick<UserChanges, 'changed'>
 }
 
 /** The facts of a post that decide who sees it. */
@@ -28,7 +31,7 @@ export interface GatedPost {
  * for one post or for a page (one statement per page); the money issue writes unlocks and memberships
  * through `grantUnlock` and `writeMembership`.
  */
-export function createEntitlementService({ repo, social, safety, clock }: EntitlementServiceDeps) {
+export function createEntitlementService({ repo, social, safety, clock, changes }: EntitlementServiceDeps) {
   async function accessMany(viewerId: number, gated: GatedPost[]): Promise<Map<number, PostAccess>> {
     const others = gated.filter((post) => post.authorId !== viewerId)
     const holdings = await repo.holdings(
@@ -103,13 +106,17 @@ export function createEntitlementService({ repo, social, safety, clock }: Entitl
     lockedForViewer,
 
     /** The viewer owns the post from now on (the money issue calls this inside the purchase). */
-    grantUnlock(userId: number, postId: number, tx?: Tx): Promise<boolean> {
-      return repo.grantUnlock(userId, postId, clock.now(), tx)
+    async grantUnlock(userId: number, postId: number, tx?: Tx): Promise<boolean> {
+      const granted = await repo.grantUnlock(userId, postId, clock.now(), tx)
+      // Inside a transaction this is announced before the commit: `Caching.settleMs` covers the gap.
+      changes.changed(userId)
+      return granted
     },
 
     /** Starts, renews, puts in grace or ends a membership (the money issue's subscriptions). */
-    writeMembership(row: MembershipWrite, tx?: Tx): Promise<void> {
-      return repo.writeMembership(row, clock.now(), tx)
+    async writeMembership(row: MembershipWrite, tx?: Tx): Promise<void> {
+      await repo.writeMembership(row, clock.now(), tx)
+      changes.changed(row.fanId)
     },
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Jobs } from '../../platform/jobs.ts'
+import type { UserChanges } from '../../platform/user-changes.ts'
 import type { Clock } from '../auth/service.ts'
 import type { SocialService } from '../social/service.ts'
 import type { PostNotices } from './notices.ts'
@@ -13,6 +14,8 @@ export interface PublisherDeps {
   social: Pick<SocialService, 'adjustContentCounts'>
   clock: Clock
   log: Pick<FastifyBaseLogger, 'info'>
+  /** A published post changes its followers' cached feed pages (told after the commit). */
+  changes: Pick<UserChanges, 'changed'>
   /** Mentions in the captions of the posts published (after the commit). */
   notices?: Pick<PostNotices, 'published'>
 }
@@ -22,7 +25,7 @@ export interface PublisherDeps {
  * or the sweep. The conditional update makes each post publish exactly once across workers and processes;
  * the authors' post counters move in the same transaction, by the rows this call really published.
  */
-export function createPublisher({ repo, social, clock, log, notices }: PublisherDeps) {
+export function createPublisher({ repo, social, clock, log, changes, notices }: PublisherDeps) {
   return {
     async publishDue(): Promise<number> {
       const published = await repo.transaction(async (tx) => {
@@ -35,6 +38,7 @@ export function createPublisher({ repo, social, clock, log, notices }: Publisher
         }
         return rows
       })
+      for (const authorId of new Set(published.map((row) => row.authorId))) changes.changed(authorId)
       if (published.length > 0)
         log.info({ posts: published.map((row) => row.id) }, 'scheduled posts published')
       for (const row of published) await notices?.published(row)

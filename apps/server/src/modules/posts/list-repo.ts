@@ -3,7 +3,7 @@ import { and, asc, eq, gt, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-
 import { type AnyPgColumn, alias, union } from 'drizzle-orm/pg-core'
 import type { Db } from '../../platform/db.ts'
 import { users } from '../auth/schema.ts'
-import { liveMembership } from '../entitlements/conditions.ts'
+import { liveMembership, membershipLiveUntil } from '../entitlements/conditions.ts'
 import { memberships } from '../entitlements/schema.ts'
 import type { Cursor } from '../social/cursor.ts'
 import { follows, userStats } from '../social/schema.ts'
@@ -180,6 +180,38 @@ export function createPostListRepo(db: Db) {
         feedQueries.set(key, query)
       }
       return listed(await query.execute({ viewerId, now, cursorAt: cursor?.at, cursorId: cursor?.id }))
+    },
+
+    /**
+     * Whose posts the viewer's home feed shows (besides the viewer's own): the creators followed and those the
+     * viewer is a live member of, and the moment the first of those memberships ends (null: none).
+     */
+    async feedAuthors(viewerId: number, now: Date): Promise<{ ids: number[]; firstEnd: Date | null }> {
+      const followed = db
+        .select({ id: follows.followeeId, until: sql<number | null>`null::float8`.as('until') })
+        .from(follows)
+        .where(eq(follows.followerId, viewerId))
+      const member = db
+        .select({
+          id: memberships.creatorId,
+          // Epoch milliseconds: the same number from every driver.
+          until: sql<number | null>`(extract(epoch from ${membershipLiveUntil()}) * 1000)::float8`.as(
+            'until',
+          ),
+        })
+        .from(memberships)
+        .where(and(eq(memberships.fanId, viewerId), liveMembership(now)))
+      const rows = await followed.unionAll(member)
+      let firstEnd: number | null = null
+      for (const row of rows) {
+        if (row.until === null) continue
+        const end = Number(row.until)
+        if (firstEnd === null || end < firstEnd) firstEnd = end
+      }
+      return {
+        ids: rows.map((row) => Number(row.id)),
+        firstEnd: firstEnd === null ? null : new Date(firstEnd),
+      }
     },
 
     /**

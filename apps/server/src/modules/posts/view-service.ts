@@ -6,6 +6,7 @@ import type { Clock } from '../auth/service.ts'
 import type { PostAccess } from '../entitlements/policy.ts'
 import type { EntitlementService } from '../entitlements/service.ts'
 import { decodeCursor } from '../social/cursor.ts'
+import type { FeedCache } from './feed-cache.ts'
 import type { ListedPost, PostListRepo } from './list-repo.ts'
 import { presentSuggested } from './presenters.ts'
 import { gatedOf, keysetPage, type PostPresenting } from './presenting.ts'
@@ -23,6 +24,8 @@ export interface PostViewServiceDeps {
   presenting: PostPresenting
   clock: Clock
   portraitUrl: (key: string) => string
+  /** First home feed pages kept per viewer (feed-cache.ts); without it every page is read. */
+  feedCache?: FeedCache
 }
 
 interface PageInput {
@@ -32,7 +35,7 @@ interface PageInput {
 
 /** Reading posts: one post, a creator's grid, the home feed and suggested creators. */
 export function createPostViewService(deps: PostViewServiceDeps) {
-  const { repo, lists, entitlements, presenting, clock, portraitUrl } = deps
+  const { repo, lists, entitlements, presenting, clock, portraitUrl, feedCache } = deps
 
   /**
    * A post the viewer can reach (drafts and scheduled posts only for their author), with its access.
@@ -50,6 +53,33 @@ export function createPostViewService(deps: PostViewServiceDeps) {
     return { row, access: await entitlements.accessOne(viewerId, gatedOf(row), ip) }
   }
 
+  /** A page of listed posts with what presenting it for the viewer needs from the database. */
+  async function readPage(viewerId: number, rows: ListedPost[], limit: number, ip: string, lead: PostRow[]) {
+    const page = keysetPage(rows, limit)
+    const all = [...lead, ...page.rows]
+    // Three independent lookups at once (each its own pooled connection): which authors the request may
+    // see from where it comes, what the viewer holds, and the media. Rows of an unreachable author are
+    // dropped afterwards; their access and media were looked up for nothing, which is harmless.
+    const [reachable, access, media] = await Promise.all([
+      entitlements.reachableAuthors(
+        viewerId,
+        all.map((row) => row.authorId),
+        ip,
+      ),
+      entitlements.accessMany(viewerId, all.map(gatedOf)),
+      presenting.mediaOf(all),
+    ])
+    return { all, reachable, access, media, cursor: page.cursor, has_next: page.has_next }
+  }
+
+  /** Presents a read page for the viewer: media urls are signed here, for this viewer, on every answer. */
+  function presentRead(viewerId: number, read: Awaited<ReturnType<typeof readPage>>) {
+    const { all, reachable, access, media } = read
+    const shown = all.filter((row) => reachable.has(row.authorId))
+    const list = presenting.presentWith(viewerId, shown, media, (row) => access.get(row.id) ?? LOCKED)
+    return { list, cursor: read.cursor, has_next: read.has_next }
+  }
+
   /** Presents a page of listed posts whose authors the request may see from where it comes. */
   async function presentPage(
     viewer: Viewer,
@@ -58,23 +88,7 @@ export function createPostViewService(deps: PostViewServiceDeps) {
     ip: string,
     lead: PostRow[] = [],
   ) {
-    const page = keysetPage(rows, limit)
-    const all = [...lead, ...page.rows]
-    // Three independent lookups at once (each its own pooled connection): which authors the request may
-    // see from where it comes, what the viewer holds, and the media. Rows of an unreachable author are
-    // dropped afterwards; their access and media were looked up for nothing, which is harmless.
-    const [reachable, access, media] = await Promise.all([
-      entitlements.reachableAuthors(
-        viewer.userId,
-        all.map((row) => row.authorId),
-        ip,
-      ),
-      entitlements.accessMany(viewer.userId, all.map(gatedOf)),
-      presenting.mediaOf(all),
-    ])
-    const shown = all.filter((row) => reachable.has(row.authorId))
-    const list = presenting.presentWith(viewer.userId, shown, media, (row) => access.get(row.id) ?? LOCKED)
-    return { list, cursor: page.cursor, has_next: page.has_next }
+    return presentRead(viewer.userId, await readPage(viewer.userId, rows, limit, ip, lead))
   }
 
   function filterOf(filter: PostsFilter, viewerId: number, isMember: boolean): SQL | undefined {
@@ -109,13 +123,25 @@ export function createPostViewService(deps: PostViewServiceDeps) {
 
     /** Posts of followed and subscribed creators (and the viewer's own), newest first. */
     async homeFeed(viewer: Viewer, input: PageInput, ip: string) {
-      const rows = await lists.feedPage(
-        viewer.userId,
-        decodeCursor(input.cursor),
-        input.limit + 1,
-        clock.now(),
-      )
-      return presentPage(viewer, rows, input.limit, ip)
+      const cursor = decodeCursor(input.cursor)
+      if (cursor || !feedCache) {
+        const rows = await lists.feedPage(viewer.userId, cursor, input.limit + 1, clock.now())
+        return presentPage(viewer, rows, input.limit, ip)
+      }
+      // The first page is what every visit of the home screen reads: kept per viewer (feed-cache.ts).
+      const read = await feedCache.firstPage(viewer.userId, input.limit, ip, async () => {
+        const now = clock.now()
+        const [rows, authors] = await Promise.all([
+          lists.feedPage(viewer.userId, null, input.limit + 1, now),
+          lists.feedAuthors(viewer.userId, now),
+        ])
+        return {
+          value: await readPage(viewer.userId, rows, input.limit, ip, []),
+          users: [viewer.userId, ...authors.ids],
+          endsAt: authors.firstEnd,
+        }
+      })
+      return presentRead(viewer.userId, read)
     },
 
     async suggested(viewer: Viewer, ip: string) {

@@ -2,12 +2,14 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { AppServices } from '../../app.ts'
 import type { Db } from '../../platform/db.ts'
 import type { JobSender, Jobs } from '../../platform/jobs.ts'
+import type { UserChanges } from '../../platform/user-changes.ts'
 import type { Clock } from '../auth/service.ts'
 import { createEntitlementsRepo } from '../entitlements/repo.ts'
 import { createEntitlementService, type EntitlementService } from '../entitlements/service.ts'
 import type { MediaService } from '../media/types.ts'
 import { createEngagementRepo } from './engagement-repo.ts'
 import { createEngagementService } from './engagement-service.ts'
+import { createFeedCache } from './feed-cache.ts'
 import { createPublisher, registerPostJobs } from './jobs.ts'
 import { createPostListRepo } from './list-repo.ts'
 import { createPostNotices } from './notices.ts'
@@ -25,6 +27,8 @@ export interface PostsWiringDeps {
   creator: AppServices['creator']
   realtime: AppServices['realtime']
   notifications: AppServices['notifications']
+  /** Who changed lately: the first feed pages kept per viewer end with their users' changes. */
+  changes: UserChanges
   jobs: JobSender
   clock: Clock
   publicUrl: string
@@ -49,10 +53,16 @@ export interface PostsModule {
 
 /** Posts, the home feed and entitlements (issue 5); comment and mention notices (issue 7). */
 export function wirePosts(deps: PostsWiringDeps): PostsModule {
-  const { db, media, social, safety, creator, jobs, clock, publicUrl, portraitUrl, log } = deps
+  const { db, media, social, safety, creator, changes, jobs, clock, publicUrl, portraitUrl, log } = deps
   const repo = createPostsRepo(db)
   const lists = createPostListRepo(db)
-  const entitlements = createEntitlementService({ repo: createEntitlementsRepo(db), social, safety, clock })
+  const entitlements = createEntitlementService({
+    repo: createEntitlementsRepo(db),
+    social,
+    safety,
+    clock,
+    changes,
+  })
   const presenting = createPostPresenting({ media, portraitUrl })
   const engagementRepo = createEngagementRepo(db)
   const notices = createPostNotices({
@@ -64,7 +74,8 @@ export function wirePosts(deps: PostsWiringDeps): PostsModule {
   const composerAt = (at: Clock) =>
     createPostService({ repo, lists, presenting, media, social, creator, jobs, clock: at, notices })
   const posts = composerAt(clock)
-  const view = createPostViewService({ repo, lists, entitlements, presenting, clock, portraitUrl })
+  const feedCache = createFeedCache({ changes, now: () => clock.now().getTime() })
+  const view = createPostViewService({ repo, lists, entitlements, presenting, clock, portraitUrl, feedCache })
   const engagement = createEngagementService({
     repo: engagementRepo,
     notices,
@@ -75,7 +86,7 @@ export function wirePosts(deps: PostsWiringDeps): PostsModule {
     publicUrl,
     portraitUrl,
   })
-  const publisher = createPublisher({ repo, social, clock, log, notices })
+  const publisher = createPublisher({ repo, social, clock, log, changes, notices })
   return {
     register: (app) => registerPostRoutes(app, { posts, view, engagement }),
     registerWorkers: (boss) => registerPostJobs(boss, publisher),

@@ -1,0 +1,214 @@
+/**
+ * The first home feed page kept per viewer (feed-cache.ts): every change the app makes through its paths is
+ * seen on the next read, the page is never given to another viewer, media urls are signed per answer, and
+ * a membership's end ends the page. Each test first proves the page is served from the cache (a change the
+ * app was not told of is not seen), so that a missing invalidation would fail it.
+ */
+import {
+  blockUser,
+  Caching,
+  deletePost,
+  editPost,
+  followUser,
+  homeFeed,
+  likePost,
+  type Post,
+  savePost,
+  unlockPost,
+  Visibility,
+} from '@velvet/contract'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { makeAccount } from '../../test/factories.ts'
+import { startTestApp, type TestApp } from '../../test/harness.ts'
+import { mintCoins } from '../../test/money-factories.ts'
+import { makeMember, makePost, makeVerifiedCreator } from '../../test/post-factories.ts'
+import { type Account, follow } from '../../test/social-factories.ts'
+import { RENEWAL_WINDOW_MINUTES } from '../entitlements/policy.ts'
+import { posts } from './schema.ts'
+
+let t: TestApp
+
+beforeAll(async () => {
+  t = await startTestApp()
+})
+afterAll(() => t.close())
+
+// One address for every call: the cache is per viewer, page size and address.
+const ADDRESS = '203.0.113.50'
+const as = (account: Account) => ({ token: account.token, remoteAddress: ADDRESS })
+
+async function feed(fan: Account, limit = 10, remoteAddress = ADDRESS): Promise<Post[]> {
+  const res = await t.call(homeFeed, { limit }, { token: fan.token, remoteAddress })
+  expect(res.status).toBe(200)
+  return res.body.data.list
+}
+const ids = async (fan: Account) => (await feed(fan)).map((p) => p.post_id)
+
+/** A change is not cached until its transaction surely committed (Caching.settleMs of real time). */
+const settle = () => new Promise((resolve) => setTimeout(resolve, Caching.settleMs + 100))
+
+/** Changes a caption behind the app's back: a read that still shows the old one came from the cache. */
+async function captionBehindTheBack(postId: number, caption: string) {
+  await t.database.db.update(posts).set({ caption }).where(eq(posts.id, postId))
+}
+
+/** Reads the feed twice with a change the app was not told of between: the second read is the cached page. */
+async function expectCached(fan: Account, postId: number) {
+  await settle()
+  const before = (await feed(fan)).find((p) => p.post_id === postId)?.caption
+  await captionBehindTheBack(postId, 'changed behind the back')
+  expect((await feed(fan)).find((p) => p.post_id === postId)?.caption).toBe(before)
+}
+
+describe('first feed page cache', () => {
+  it('shows a post of a followed creator on the next read after it is published, edited or deleted', async () => {
+    const creator = await makeVerifiedCreator(t)
+    const fan = await makeAccount(t)
+    await follow(t, fan, creator)
+    const first = await makePost(t, creator)
+    await expectCached(fan, first.postId)
+
+    const second = await makePost(t, creator)
+    expect(await ids(fan)).toEqual([second.postId, first.postId])
+
+    await settle()
+    await feed(fan)
+    const edited = await t.call(editPost, { post_id: second.postId }, as(creator))
+    expect(edited.status).toBe(200)
+    const saved = await t.call(
+      savePost,
+      {
+        post_id: second.postId,
+        action: 'publish',
+        caption: 'edited caption',
+        media: second.mediaIds.map((id) => ({ media_id: id, is_free_preview: false })),
+        visibility: Visibility.Everyone,
+        price: null,
+      },
+      as(creator),
+    )
+    expect(saved.status).toBe(200)
+    expect((await feed(fan)).find((p) => p.post_id === second.postId)?.caption).toBe('edited caption')
+
+    await settle()
+    await feed(fan)
+    expect((await t.call(deletePost, { post_id: second.postId }, as(creator))).status).toBe(200)
+    expect(await ids(fan)).toEqual([first.postId])
+  })
+
+  it('shows a newly followed creator on the next read, and answers a like at once', async () => {
+    const [followed, later] = [await makeVerifiedCreator(t), await makeVerifiedCreator(t)]
+    const fan = await makeAccount(t)
+    await follow(t, fan, followed)
+    const old = await makePost(t, followed)
+    t.clock.advance(1000)
+    const fresh = await makePost(t, later)
+    await expectCached(fan, old.postId)
+
+    expect((await t.call(followUser, { user_id: later.userId }, as(fan))).status).toBe(200)
+    expect(await ids(fan)).toEqual([fresh.postId, old.postId])
+
+    await settle()
+    expect((await feed(fan)).find((p) => p.post_id === old.postId)?.liked_by_me).toBe(false)
+    expect((await t.call(likePost, { post_id: old.postId, liked: true }, as(fan))).status).toBe(200)
+    expect((await feed(fan)).find((p) => p.post_id === old.postId)).toMatchObject({
+      liked_by_me: true,
+      likes: 1,
+    })
+  })
+
+  it('opens a PPV post on the next read after it is bought, for that fan only', async () => {
+    const creator = await makeVerifiedCreator(t)
+    const [buyer, other] = [await makeAccount(t), await makeAccount(t)]
+    for (const fan of [buyer, other]) await follow(t, fan, creator)
+    const ppv = await makePost(t, creator, { visibility: Visibility.PPV, price: 50 })
+    await mintCoins(t, buyer.userId, 100)
+    await expectCached(buyer, ppv.postId)
+    await expectCached(other, ppv.postId)
+    expect((await feed(buyer))[0]?.lock).not.toBeNull()
+
+    const bought = await t.call(
+      unlockPost,
+      { post_id: ppv.postId, price: 50 },
+      { ...as(buyer), headers: { 'idempotency-key': `feed-cache-${ppv.postId}` } },
+    )
+    expect(bought.status).toBe(200)
+    const open = (await feed(buyer))[0]
+    expect(open?.lock).toBeNull()
+    expect(open?.media[0]?.urls?.images[0]?.jpeg).toContain(`v=${buyer.userId}&`)
+    // The other fan's cached page stays theirs: locked, no urls.
+    const locked = (await feed(other))[0]
+    expect(locked?.lock).not.toBeNull()
+    expect(locked?.media[0]?.urls).toBeNull()
+  })
+
+  it('opens members posts on the next read after the membership starts through the service', async () => {
+    const creator = await makeVerifiedCreator(t)
+    const fan = await makeAccount(t)
+    await follow(t, fan, creator)
+    const members = await makePost(t, creator, { visibility: Visibility.Members })
+    await expectCached(fan, members.postId)
+    expect((await feed(fan))[0]?.lock).not.toBeNull()
+
+    // What a membership payment (a webhook: no request of the fan's) writes.
+    const now = t.clock.now().getTime()
+    await t.app.services.entitlements.writeMembership({
+      fanId: fan.userId,
+      creatorId: creator.userId,
+      status: 1,
+      currentPeriodEnd: new Date(now + 30 * 86_400_000),
+      graceUntil: null,
+    })
+    expect((await feed(fan))[0]?.lock).toBeNull()
+  })
+
+  it('locks members posts again once the membership ends, before the cache lifetime is over', async () => {
+    const creator = await makeVerifiedCreator(t)
+    const fan = await makeAccount(t)
+    const members = await makePost(t, creator, { visibility: Visibility.Members })
+    // Live for 5 more seconds (the renewal window included).
+    await makeMember(t, fan, creator, { periodEndMs: -RENEWAL_WINDOW_MINUTES * 60_000 + 5_000 })
+    await expectCached(fan, members.postId)
+    expect((await feed(fan))[0]?.lock).toBeNull()
+
+    t.clock.advance(6_000)
+    expect(6_000).toBeLessThan(Caching.feedPageSeconds * 1000)
+    // The creator is not followed: once the membership ended, its posts leave the feed.
+    expect(await ids(fan)).toEqual([])
+  })
+
+  it('drops a creator on the next read after either side blocks', async () => {
+    const [a, b] = [await makeVerifiedCreator(t), await makeVerifiedCreator(t)]
+    const fan = await makeAccount(t)
+    await follow(t, fan, a)
+    await follow(t, fan, b)
+    const fromA = await makePost(t, a)
+    const fromB = await makePost(t, b)
+    await expectCached(fan, fromB.postId)
+
+    expect((await t.call(blockUser, { user_id: fan.userId }, as(b))).status).toBe(200)
+    expect(await ids(fan)).toEqual([fromA.postId])
+
+    await expectCached(fan, fromA.postId)
+    expect((await t.call(blockUser, { user_id: a.userId }, as(fan))).status).toBe(200)
+    expect(await ids(fan)).toEqual([])
+  })
+
+  it('signs media urls for every answer and keeps pages apart per address', async () => {
+    const creator = await makeVerifiedCreator(t)
+    const fan = await makeAccount(t)
+    await follow(t, fan, creator)
+    const post = await makePost(t, creator)
+    await expectCached(fan, post.postId)
+    const urlOf = async (address = ADDRESS) =>
+      (await feed(fan, 10, address))[0]?.media[0]?.urls?.images[0]?.jpeg
+    const before = await urlOf()
+    t.clock.advance(5_000)
+    const after = await urlOf()
+    expect(before).toMatch(/e=\d+/)
+    expect(after).not.toBe(before)
+    // Another address reads its own page (blocked locations depend on it): the caption from the database.
+    expect((await feed(fan, 10, '203.0.113.51'))[0]?.caption).toBe('changed behind the back')
+  })
+})
