@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { startPushEndpoint } from '../../apps/server/src/test/push-endpoint.ts'
 import {
   addDeviceInstallation,
@@ -9,7 +9,7 @@ import {
   followUser,
   walletSummary,
 } from '../../packages/contract/src/index.ts'
-import { type Api, type ApiUser, connectApi, sessionOf, signUpByApi } from '../support/api.ts'
+import { type ApiUser, signUpByApi } from '../support/api.ts'
 import { desktopWindow, saveShot } from '../support/artifacts.ts'
 import { seriousA11yViolations, signUp, uniqueEmail, waitUntil } from '../support/auth.ts'
 import { becomeCreatorIn } from '../support/creator.ts'
@@ -21,11 +21,7 @@ import { deliverPush, waitForServiceWorker } from '../support/push.ts'
 // Web push to the loopback push service below (http, which a real browser subscription never is).
 const journey = journeyFixture({ PUSH_ALLOW_HTTP: '1' })
 const SHOTS = 'issue7-chat-money'
-let api: Api
-
-beforeAll(async () => {
-  api = await connectApi(journey.server.baseUrl)
-})
+const { api } = journey
 
 const PRICE = 10
 const PPV = 25
@@ -55,9 +51,7 @@ describe('chat money journeys', () => {
     await saveShot(creatorPage, SHOTS, 'mobile-paid-message-setting')
     expect(await seriousA11yViolations(creatorPage)).toEqual([])
 
-    const fanPage = await journey.newPage()
-    await signUp(fanPage, journey.smtp, uniqueEmail('paidfan'), 'Leo Fan')
-    const fan = await sessionOf(fanPage)
+    const { page: fanPage, me: fan } = await journey.signedUpPage('paidfan', 'Leo Fan')
     await api.call(followUser, { user_id: creator.userId }, fan)
     expect(await fundWallet(fanPage, api, fan, 100, 'Leo Fan')).toBe('succeeded')
     const bought = await coinsOf(fan)

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   ChatRules,
   chatMessages,
@@ -7,32 +7,22 @@ import {
   conversationOpen,
   followUser,
 } from '../../packages/contract/src/index.ts'
-import { type Api, type ApiUser, connectApi, sessionOf, signUpByApi } from '../support/api.ts'
+import { signUpByApi } from '../support/api.ts'
 import { desktopWindow, saveShot } from '../support/artifacts.ts'
-import { expectUrl, seriousA11yViolations, signUp, uniqueEmail, waitUntil } from '../support/auth.ts'
+import { expectUrl, seriousA11yViolations, uniqueEmail, waitUntil } from '../support/auth.ts'
 import { becomeCreatorIn, openCreatorProfile } from '../support/creator.ts'
 import { journeyFixture } from '../support/journey.ts'
 import { gotoWithSocket } from '../support/shell-helpers.ts'
 
 const journey = journeyFixture()
 const SHOTS = 'issue7'
-let api: Api
-
-beforeAll(async () => {
-  api = await connectApi(journey.server.baseUrl)
-})
+const { api, signedUpPage } = journey
 
 /**
  * Chat and notifications (issue 7, first part): a fan and a creator in two browser contexts write to each
  * other; messages, the typing indicator, unread badges and read receipts arrive live over the socket. A new follower shows as a
  * banner and in /notifications.
  */
-async function signedUpPage(tag: string, nickname: string): Promise<{ page: Page; me: ApiUser }> {
-  const page = await journey.newPage()
-  await signUp(page, journey.smtp, uniqueEmail(tag), nickname)
-  return { page, me: await sessionOf(page) }
-}
-
 const bubbles = (page: Page, name: string) => page.getByRole('list', { name: `Messages with ${name}` })
 
 describe('chat journeys', () => {

@@ -1,17 +1,12 @@
 import type { Page } from 'playwright-core'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { EmailTexts, emailEventReport } from '../../packages/contract/src/index.ts'
-import { type Api, connectApi, sessionOf } from '../support/api.ts'
 import { expectUrl, signUp, uniqueEmail, urlOf } from '../support/auth.ts'
 import { becomeCreatorIn } from '../support/creator.ts'
 import { journeyFixture } from '../support/journey.ts'
 
 const journey = journeyFixture()
-let api: Api
-
-beforeAll(async () => {
-  api = await connectApi(journey.server.baseUrl)
-})
+const { api } = journey
 
 /** Counts the e-mail event reports a page sends from now on. */
 function countReports(page: Page) {
@@ -53,9 +48,7 @@ describe('e-mail links', () => {
   })
 
   it('asks to switch accounts when the e-mail went to someone else, and shows 102 on /chatRoom', async () => {
-    const page = await journey.newPage()
-    await signUp(page, journey.smtp, uniqueEmail('mismatch'), 'Milo Mismatch')
-    const me = await sessionOf(page)
+    const { page, me } = await journey.signedUpPage('mismatch', 'Milo Mismatch')
     const other = me.userId + 1000
 
     await page.goto(`/chatRoom?u1=${me.userId}&u2=${other}&t=new_messages&sc=email&s=${other}`)

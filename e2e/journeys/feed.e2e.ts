@@ -1,5 +1,5 @@
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   followUser,
   formatCoins,
@@ -15,7 +15,7 @@ import {
   Visibility,
   WalletTexts,
 } from '../../packages/contract/src/index.ts'
-import { type Api, type ApiUser, connectApi, sessionOf } from '../support/api.ts'
+import type { ApiUser } from '../support/api.ts'
 import { desktopWindow, saveShot } from '../support/artifacts.ts'
 import { expectUrl, seriousA11yViolations, signUp, uniqueEmail, urlOf, waitUntil } from '../support/auth.ts'
 import { becomeCreatorIn, openCreatorProfile } from '../support/creator.ts'
@@ -32,11 +32,7 @@ import {
 } from '../support/posts.ts'
 
 const journey = journeyFixture()
-let api: Api
-
-beforeAll(async () => {
-  api = await connectApi(journey.server.baseUrl)
-})
+const { api } = journey
 
 /**
  * The fan's side of issue 5: a creator schedules a post in the composer and publishes a pay-per-view and a
@@ -134,9 +130,7 @@ describe('feed journeys', () => {
     })
 
     // A fan who follows the creator.
-    const fanPage = await journey.newPage()
-    await signUp(fanPage, journey.smtp, uniqueEmail('fan'), 'Theo Fan')
-    const fan = await sessionOf(fanPage)
+    const { page: fanPage, me: fan } = await journey.signedUpPage('fan', 'Theo Fan')
     await api.call(followUser, { user_id: creator.userId }, fan)
     cast = {
       creator,

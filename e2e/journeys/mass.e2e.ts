@@ -1,30 +1,18 @@
-import type { Page } from 'playwright-core'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { followUser, massList } from '../../packages/contract/src/index.ts'
-import { type Api, type ApiUser, connectApi, sessionOf } from '../support/api.ts'
 import { saveShot } from '../support/artifacts.ts'
-import { expectUrl, seriousA11yViolations, signUp, uniqueEmail, waitUntil } from '../support/auth.ts'
+import { expectUrl, seriousA11yViolations, waitUntil } from '../support/auth.ts'
 import { becomeCreatorIn } from '../support/creator.ts'
 import { journeyFixture } from '../support/journey.ts'
 
 const journey = journeyFixture()
 const SHOTS = 'issue7-mass'
-let api: Api
-
-beforeAll(async () => {
-  api = await connectApi(journey.server.baseUrl)
-})
+const { api, signedUpPage } = journey
 
 /**
  * Mass messages (issue 7): a creator writes one from Creator tools, sees the live reach and the limits, and
  * sends it; a fan who follows them (another browser context) finds it in /message; /mass/list shows it sent.
  */
-async function signedUpPage(tag: string, nickname: string): Promise<{ page: Page; me: ApiUser }> {
-  const page = await journey.newPage()
-  await signUp(page, journey.smtp, uniqueEmail(tag), nickname)
-  return { page, me: await sessionOf(page) }
-}
-
 describe('mass message journey', () => {
   it('lets a creator send a mass message that arrives in a follower’s messages', async () => {
     const { page: creatorPage } = await signedUpPage('masscreator', 'Rosa Creator')

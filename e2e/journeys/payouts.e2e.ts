@@ -1,5 +1,5 @@
 import type { BrowserContextOptions, Page } from 'playwright-core'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   giftCatalogue,
   PayoutTexts,
@@ -7,7 +7,7 @@ import {
   REFERRER_STORAGE_KEY,
   sendGift,
 } from '../../packages/contract/src/index.ts'
-import { type Api, type ApiUser, connectApi, sessionOf } from '../support/api.ts'
+import { type ApiUser, sessionOf } from '../support/api.ts'
 import { desktopWindow, saveShot } from '../support/artifacts.ts'
 import { expectUrl, seriousA11yViolations, signUp, storedItem, uniqueEmail } from '../support/auth.ts'
 import { becomeCreatorIn } from '../support/creator.ts'
@@ -15,11 +15,7 @@ import { journeyFixture } from '../support/journey.ts'
 import { fundWallet } from '../support/payments.ts'
 
 const journey = journeyFixture()
-let api: Api
-
-beforeAll(async () => {
-  api = await connectApi(journey.server.baseUrl)
-})
+const { api } = journey
 
 /**
  * The creator's withdrawal of issue 6: a fan buys coins with a test card (the sandbox's hosted form) and

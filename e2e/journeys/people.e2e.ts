@@ -1,5 +1,5 @@
-import type { BrowserContextOptions, Locator, Page } from 'playwright-core'
-import { beforeAll, describe, expect, it } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import {
   addListMember,
   blockedUsers,
@@ -9,34 +9,20 @@ import {
   userListMembers,
   userLists,
 } from '../../packages/contract/src/index.ts'
-import { type Api, type ApiUser, connectApi, sessionOf, signUpByApi } from '../support/api.ts'
-import { seriousA11yViolations, signUp, uniqueEmail, uniqueUsername, waitUntil } from '../support/auth.ts'
+import { signUpByApi } from '../support/api.ts'
+import { seriousA11yViolations, uniqueEmail, uniqueUsername, waitUntil } from '../support/auth.ts'
 import { viewports } from '../support/browser.ts'
 import { becomeCreator, becomeCreatorIn, openCreatorProfile } from '../support/creator.ts'
 import { journeyFixture } from '../support/journey.ts'
 
 const journey = journeyFixture()
-let api: Api
-
-beforeAll(async () => {
-  api = await connectApi(journey.server.baseUrl)
-})
+const { api, signedUpPage } = journey
 
 /**
  * The people screens (issue 4): followers and following with search and empty states, lists ("VIP fans"),
  * and blocked accounts. The extra people are made and act over the API; the screens are used as a person
  * would.
  */
-
-async function signedUpPage(
-  tag: string,
-  nickname: string,
-  options: BrowserContextOptions = {},
-): Promise<{ page: Page; me: ApiUser }> {
-  const page = await journey.newPage(options)
-  await signUp(page, journey.smtp, uniqueEmail(tag), nickname)
-  return { page, me: await sessionOf(page) }
-}
 
 /** Someone made over the API, with a user name starting with `prefix`. */
 const person = (prefix: string, nickname: string) =>

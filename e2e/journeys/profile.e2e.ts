@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   ErrorCodes,
   followersList,
@@ -12,12 +12,11 @@ import {
   SOCKET_PATH,
   Social,
 } from '../../packages/contract/src/index.ts'
-import { type Api, connectApi, sessionOf, signUpByApi } from '../support/api.ts'
+import { sessionOf, signUpByApi } from '../support/api.ts'
 import {
   type ApiCall,
   expectUrl,
   recordApiCalls,
-  signUp,
   uniqueEmail,
   uniqueUsername,
   urlOf,
@@ -27,11 +26,7 @@ import { becomeCreator, becomeCreatorIn, openCreatorProfile, photoPng } from '..
 import { journeyFixture } from '../support/journey.ts'
 
 const journey = journeyFixture()
-let api: Api
-
-beforeAll(async () => {
-  api = await connectApi(journey.server.baseUrl)
-})
+const { api } = journey
 
 /**
  * Profiles (issue 4): editing one's profile (portrait, names, bio, username with the old link redirecting),
@@ -94,11 +89,7 @@ function watchSocket(page: Page) {
 const profileFetches = async (calls: () => Promise<ApiCall[]>) =>
   (await calls()).filter((call) => call.path === profileView.path).length
 
-async function signedUpPage(tag: string, nickname: string): Promise<Page> {
-  const page = await journey.newPage()
-  await signUp(page, journey.smtp, uniqueEmail(tag), nickname)
-  return page
-}
+const signedUpPage = async (tag: string, nickname: string) => (await journey.signedUpPage(tag, nickname)).page
 
 describe('profile journeys', () => {
   it('edits the profile, keeps the old link, and shows follows live in other tabs', async () => {

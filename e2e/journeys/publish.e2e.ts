@@ -1,5 +1,5 @@
 import type { BrowserContextOptions, Page } from 'playwright-core'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   MediaState,
   mediaStatus,
@@ -9,7 +9,7 @@ import {
   userPosts,
   Visibility,
 } from '../../packages/contract/src/index.ts'
-import { type Api, type ApiUser, connectApi } from '../support/api.ts'
+import type { ApiUser } from '../support/api.ts'
 import { desktopWindow, saveShot } from '../support/artifacts.ts'
 import { expectUrl, seriousA11yViolations, signUp, uniqueEmail, waitUntil } from '../support/auth.ts'
 import { becomeCreatorIn } from '../support/creator.ts'
@@ -18,11 +18,7 @@ import { clipMp4, gradientPng, photoJpeg, type TestFile } from '../support/media
 import { scrollToGrid } from '../support/posts.ts'
 
 const journey = journeyFixture()
-let api: Api
-
-beforeAll(async () => {
-  api = await connectApi(journey.server.baseUrl)
-})
+const { api } = journey
 
 /**
  * Publishing (issue 5) as a creator does it: the create popup, the composer with real uploads (the md5 in

@@ -14,7 +14,7 @@ import {
   updateAdultSettings,
   updateEmailPreferences,
 } from '../../packages/contract/src/index.ts'
-import { type Api, connectApi, sessionOf } from '../support/api.ts'
+import { sessionOf } from '../support/api.ts'
 import {
   completeProfile,
   enterCode,
@@ -57,7 +57,7 @@ interface Account {
 }
 
 const kept: BrowserContext[] = []
-let api: Api
+const { api } = journey
 
 /** An adult context kept for the file; the install-app card (tested in pwa.e2e.ts) was already dismissed. */
 async function browsingFrom(ip: string | null, options: BrowserContextOptions = {}): Promise<BrowserContext> {
@@ -106,7 +106,6 @@ let devices: Account
 let leaving: Account
 
 beforeAll(async () => {
-  api = await connectApi(journey.server.baseUrl)
   // The two accounts that sign in a second time go first: their minute runs while the other tests do.
   devices = await signedUp('devices', 'Devices Fan', IP.ny)
   leaving = await signedUp('leaving', 'Leaving Fan', IP.ny)

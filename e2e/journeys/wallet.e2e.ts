@@ -1,7 +1,7 @@
 import type { BrowserContextOptions } from 'playwright-core'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { type Post, Visibility, walletSummary } from '../../packages/contract/src/index.ts'
-import { type Api, type ApiUser, connectApi, sessionOf } from '../support/api.ts'
+import { type ApiUser, sessionOf } from '../support/api.ts'
 import { desktopWindow, saveShot } from '../support/artifacts.ts'
 import { expectUrl, seriousA11yViolations, signUp, uniqueEmail, urlOf, waitUntil } from '../support/auth.ts'
 import { becomeCreatorIn, openCreatorProfile } from '../support/creator.ts'
@@ -11,11 +11,7 @@ import { fillHostedCardForm, TestCards } from '../support/payments.ts'
 import { publishByApi, uploadByApi } from '../support/posts.ts'
 
 const journey = journeyFixture()
-let api: Api
-
-beforeAll(async () => {
-  api = await connectApi(journey.server.baseUrl)
-})
+const { api } = journey
 
 /**
  * The fan's spending of issue 6: a fan without coins taps a pay-per-view post's price, buys coins from the

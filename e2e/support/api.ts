@@ -99,6 +99,29 @@ function headersFor(as: Caller | null, deviceId: string, appVersion: string): Re
   return headers
 }
 
+/**
+ * An Api for a server that starts later (a journey's, in its beforeAll): it connects at its first call, so
+ * a journey file can hold it from the top.
+ */
+export function lazyApi(baseUrl: () => string): Api {
+  let connected: Promise<Api> | undefined
+  const connection = () => {
+    connected ??= connectApi(baseUrl())
+    return connected
+  }
+  return {
+    get baseUrl() {
+      return baseUrl()
+    },
+    async call<C extends CallDef>(call: C, input: CallInput<C>, as?: Caller | null) {
+      return (await connection()).call(call, input, as)
+    },
+    async attempt<C extends CallDef>(call: C, input: CallInput<C>, as?: Caller | null) {
+      return (await connection()).attempt(call, input, as)
+    },
+  }
+}
+
 /** Connects to the server at `baseUrl`: reads the client config (signing key, version) once. */
 export async function connectApi(baseUrl: string): Promise<Api> {
   const response = await fetch(`${baseUrl}${clientConfig.path}`)

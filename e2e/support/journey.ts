@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { startSmtpServer } from '../../apps/server/src/test/smtp.ts'
-import type { SmtpServer } from './auth.ts'
+import { type Api, type ApiUser, lazyApi, sessionOf } from './api.ts'
+import { type SmtpServer, signUp, uniqueEmail } from './auth.ts'
 import { confirmOver18, launchChromium, newMobileContext } from './browser.ts'
 import { startServer } from './server.ts'
 
@@ -11,16 +12,26 @@ export interface Journey {
   readonly smtp: SmtpServer
   readonly server: RunningServer
   readonly browser: Browser
+  /** The signed API client on this server (it connects at its first call, so it can be held from the top). */
+  readonly api: Api
   /** A phone-sized context that already said it is over 18; closed after the test. */
   adultContext(options?: BrowserContextOptions): Promise<BrowserContext>
   /** A page in a fresh adult context (closed after the test). */
   newPage(options?: BrowserContextOptions): Promise<Page>
+  /** Someone new signed up through the browser (a unique e-mail from `tag`): their page and who they are. */
+  signedUpPage(tag: string, nickname: string, options?: BrowserContextOptions): Promise<SignedUpPage>
+}
+
+export interface SignedUpPage {
+  page: Page
+  me: ApiUser
 }
 
 /**
  * The set-up every journey file shares: one SMTP server, one real server process (`npm start`'s entry point)
- * mailing to it, and one Chromium, started before the file's tests and stopped after them. Contexts made
- * through the fixture are closed after each test.
+ * mailing to it, and one Chromium, started before the file's tests and stopped after them; the API client
+ * and sign-up through the browser that most journeys start from. Contexts made through the fixture are
+ * closed after each test.
  */
 export function journeyFixture(env: Record<string, string> = {}): Journey {
   let smtp: SmtpServer | undefined
@@ -57,6 +68,7 @@ export function journeyFixture(env: Record<string, string> = {}): Journey {
     get browser() {
       return started(browser, 'Chromium')
     },
+    api: lazyApi(() => journey.server.baseUrl),
     async adultContext(options = {}) {
       const context = await newMobileContext(journey.browser, journey.server.baseUrl, options)
       await confirmOver18(context)
@@ -65,6 +77,11 @@ export function journeyFixture(env: Record<string, string> = {}): Journey {
     },
     async newPage(options = {}) {
       return (await journey.adultContext(options)).newPage()
+    },
+    signedUpPage: async (tag, nickname, options = {}) => {
+      const page = await journey.newPage(options)
+      await signUp(page, journey.smtp, uniqueEmail(tag), nickname)
+      return { page, me: await sessionOf(page) }
     },
   }
   return journey
