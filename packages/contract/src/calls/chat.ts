@@ -73,6 +73,8 @@ export const ChatTexts = {
   byAgent: 'Sent by your agent',
   typing: (name: string) => `${name} is typing…`,
   ppvLocked: (coins: number) => `Unlock for ${coins} ${coins === 1 ? 'coin' : 'coins'}`,
+  /** The tip amount rule, as the tip sheet and the server state it. */
+  tipRange: `A tip is ${ChatRules.tipMin} to ${ChatRules.tipMax.toLocaleString('en-US')} coins.`,
   tipLine: (coins: number) => `Sent a tip of ${coins} ${coins === 1 ? 'coin' : 'coins'}`,
   giftLine: (name: string, coins: number) => `Sent a ${name} (${coins} ${coins === 1 ? 'coin' : 'coins'})`,
   paidLine: (coins: number) => `Paid message · ${coins} ${coins === 1 ? 'coin' : 'coins'}`,
@@ -242,9 +244,9 @@ export const chatTip = defineCall({
       client_msg_id: ClientMsgId,
       coins: z
         .number()
-        .int({ message: 'A tip is a whole number of coins.' })
-        .min(ChatRules.tipMin, { message: `A tip is at least ${ChatRules.tipMin} coin.` })
-        .max(ChatRules.tipMax, { message: `A tip is at most ${ChatRules.tipMax} coins.` })
+        .int({ message: ChatTexts.tipRange })
+        .min(ChatRules.tipMin, { message: ChatTexts.tipRange })
+        .max(ChatRules.tipMax, { message: ChatTexts.tipRange })
         .nullable()
         .default(null),
       gift_id: z.number().int().positive().nullable().default(null),

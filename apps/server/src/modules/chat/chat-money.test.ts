@@ -7,6 +7,7 @@
  */
 import {
   ChatRules,
+  ChatTexts,
   chatMessages,
   chatSend,
   chatTip,
@@ -191,6 +192,15 @@ describe('tips and gifts in chat', () => {
         )
       ).body.error.code,
     ).toBe(1004)
+    // Out of range: refused in the tip sheet's words.
+    const tooBig = await t.call(
+      chatTip,
+      { conversation_id: id, client_msg_id: nextId('tip'), coins: ChatRules.tipMax + 1, text: '' },
+      keyed(fan, nextId('k')),
+    )
+    expect(tooBig.body.error.fields).toContainEqual(
+      expect.objectContaining({ field: 'coins', message: ChatTexts.tipRange }),
+    )
     await follow(t, fan, creator)
     const creatorSide = await open(creator, fan)
     expect(

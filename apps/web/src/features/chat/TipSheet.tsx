@@ -1,4 +1,4 @@
-import { ChatRules, coinsNeededOf, formatCoins, WalletTexts } from '@velvet/contract'
+import { ChatRules, ChatTexts, coinsNeededOf, formatCoins, WalletTexts } from '@velvet/contract'
 import { Coins, HandCoins } from 'lucide-react'
 import { useState } from 'react'
 import { isApiError, messageOf } from '../../lib/api/errors.ts'
@@ -94,11 +94,7 @@ export function TipSheet({
           label="Coins"
           inputMode="numeric"
           value={amount}
-          error={
-            amount.trim() !== '' && coins === null
-              ? `A tip is ${ChatRules.tipMin} to ${ChatRules.tipMax.toLocaleString('en-US')} coins.`
-              : undefined
-          }
+          error={amount.trim() !== '' && coins === null ? ChatTexts.tipRange : undefined}
           onChange={(event) => {
             setAmount(event.target.value)
             tip.reset()
