@@ -14,6 +14,8 @@ import {
   chatUnlock,
   conversationOpen,
   MediaState,
+  NotifyType,
+  notificationList,
   paidMessageSettings,
   updatePaidMessageSettings,
 } from '@velvet/contract'
@@ -280,6 +282,11 @@ describe('paid messages', () => {
     expect(await coinsOf(fan)).toBe(80)
     const earnedAfterFirst = await earningsOf(creator)
     expect(earnedAfterFirst).toBeGreaterThan(0)
+    // The creator hears of it as of any sale (30, under Purchases): their earnings summary counts it.
+    const purchases = await t.data(notificationList, { kind: 'purchases', limit: 30 }, creator)
+    expect(purchases.list).toEqual([
+      expect.objectContaining({ notify_type: NotifyType.ItemPurchased, meta: { tokens: 20 } }),
+    ])
 
     // The creator replies: the first paid message is kept; the refund job leaves it alone.
     await t.data(chatSend, sendInput(id, { text: 'hi!' }), creator)

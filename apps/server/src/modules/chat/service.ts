@@ -463,6 +463,25 @@ export function createChatService(deps: ChatServiceDeps) {
       if (outcome.created && outcome.recipient) {
         announce(outcome.row, outcome.recipient, side.muted)
         if (!outcome.recipient.muted) await notifyIfOffline(side.peerId, me, outcome.row)
+        const coins = outcome.row.paidCoins
+        // A paid message is a sale: the creator hears of it as of any purchase (and their day's earnings
+        // summary counts it), whether or not the conversation is muted.
+        if (coins !== null)
+          await tell(side.peerId, {
+            notify_type: NotifyType.ItemPurchased,
+            is_show: 1,
+            is_add: 1,
+            show_seconds: null,
+            link: `/chatRoom?u1=${side.peerId}&u2=${viewer.userId}`,
+            left: { content: me.portrait ? deps.portraitUrl(me.portrait) : null, type: 1 },
+            middle: {
+              title: me.nickname ?? me.userName ?? 'A fan',
+              summary: `paid ${coins} coins to message you`,
+            },
+            right: null,
+            meta: { tokens: coins },
+            content: `paid ${coins} coins to message you`,
+          })
       }
       return { message: await presentOne(outcome.row, viewer.userId) }
     },
