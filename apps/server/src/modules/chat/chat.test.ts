@@ -4,6 +4,7 @@
  * with its filters and search, paging back in history, and `chat_message` on both users' sockets.
  */
 import {
+  Authorship,
   ChatRules,
   chatMessages,
   chatMute,
@@ -15,6 +16,7 @@ import {
   SocketChannels,
   systemInit,
 } from '@velvet/contract'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeAccount } from '../../test/factories.ts'
 import { startTestApp, type TestApp } from '../../test/harness.ts'
@@ -22,6 +24,7 @@ import { mintCoins } from '../../test/money-factories.ts'
 import { type Account, block, follow, makeCreator, markDeleted } from '../../test/social-factories.ts'
 import { collect, connectSocket } from '../../test/sockets.ts'
 import { TransferKind } from '../ledger/accounts.ts'
+import { chatMessages as chatMessageRows } from './schema.ts'
 
 let t: TestApp
 let url: string
@@ -168,6 +171,39 @@ describe('messages', () => {
     expect((await t.data(chatRead, { conversation_id: id, message_id: last }, creator)).unread).toEqual({
       TC: 0,
       SC: 0,
+    })
+  })
+
+  it("gives who wrote a creator's message (a chatter, the agent) to the creator's side only", async () => {
+    const creator = await makeCreator(t)
+    const fan = await makeAccount(t)
+    const id = await open(fan, creator)
+    await send(fan, id, 'Hi!')
+    const byChatter = await send(creator, id, 'Written by a chatter')
+    const byAgent = await send(creator, id, 'Written by the agent')
+    // Chatters and the agent write through the creator's account; the row keeps who it was.
+    for (const [message, authorship] of [
+      [byChatter, Authorship.Chatter],
+      [byAgent, Authorship.Agent],
+    ] as const)
+      await t.database.db
+        .update(chatMessageRows)
+        .set({ authorship })
+        .where(eq(chatMessageRows.id, message.message_id))
+
+    const authorshipAs = async (who: Account) =>
+      Object.fromEntries(
+        (await t.data(chatMessages, { conversation_id: id }, who)).list.map((m) => [m.text, m.authorship]),
+      )
+    expect(await authorshipAs(creator)).toEqual({
+      'Hi!': null,
+      'Written by a chatter': Authorship.Chatter,
+      'Written by the agent': Authorship.Agent,
+    })
+    expect(await authorshipAs(fan)).toEqual({
+      'Hi!': Authorship.Creator,
+      'Written by a chatter': null,
+      'Written by the agent': null,
     })
   })
 

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import {
-  Authorship,
   type ChatMessage,
   ChatRules,
   ChatTexts,
@@ -12,8 +11,6 @@ import {
   coinsNeededOf,
   EmailTexts,
   formatCoins,
-  giftById,
-  MsgType,
   readEmailLink,
   UserRole,
 } from '@velvet/contract'
@@ -42,16 +39,9 @@ import { AttachmentStrip, useAttachments } from './ChatAttachments.tsx'
 import { useChatTip, useConversationWith, useMessages, useUnlockMessage } from './chat.queries.ts'
 import { activeConversation } from './chat.realtime.ts'
 import { chatKeys } from './chat-keys.ts'
-import {
-  chronological,
-  messageTime,
-  newClientMsgId,
-  ppvPriceOf,
-  secondsOf,
-  seenMessageId,
-} from './chat-rules.ts'
+import { chronological, newClientMsgId, ppvPriceOf, seenMessageId } from './chat-rules.ts'
 import { failedMessages } from './failed-messages.ts'
-import { MessageMedia } from './MessageMedia.tsx'
+import { MessageBubble } from './MessageBubble.tsx'
 import { TipSheet } from './TipSheet.tsx'
 import { typingThrottle, useTyping } from './typing-store.ts'
 import './chat.css'
@@ -65,72 +55,6 @@ interface Pending {
   /** Photos and videos (media ids) and a PPV price: kept in memory only (text-only ones in IndexedDB). */
   media: number[]
   price: number | null
-}
-
-/** The line a tip or a gift shows in its bubble. */
-function moneyLine(message: ChatMessage): string | null {
-  if (message.msg_type === MsgType.Gift && message.gift_id !== null) {
-    const gift = giftById(message.gift_id)
-    return ChatTexts.giftLine(gift?.name ?? 'gift', message.coins ?? gift?.coins ?? 0)
-  }
-  if (message.msg_type === MsgType.Tip && message.coins !== null) return ChatTexts.tipLine(message.coins)
-  return null
-}
-
-function Bubble({
-  message,
-  mine,
-  seen,
-  onUnlock,
-  onExpired,
-}: {
-  message: ChatMessage
-  mine: boolean
-  seen: boolean
-  onUnlock: (message: ChatMessage) => void
-  onExpired: () => void
-}) {
-  const seconds = secondsOf(message.timetoken)
-  const money = moneyLine(message)
-  return (
-    <li className={`v-chat-bubble-row${mine ? ' v-chat-bubble-row--mine' : ''}`}>
-      <div
-        className={`v-chat-bubble${message.media.length > 0 ? ' v-chat-bubble--media' : ''}${money ? ' v-chat-bubble--money' : ''}`}
-      >
-        <MessageMedia
-          message={message}
-          mine={mine}
-          onUnlock={() => onUnlock(message)}
-          onExpired={onExpired}
-        />
-        {money ? (
-          <p className="v-chat-bubble__money">
-            {message.msg_type === MsgType.Gift ? (
-              <Gift aria-hidden="true" />
-            ) : (
-              <HandCoins aria-hidden="true" />
-            )}
-            {money}
-          </p>
-        ) : null}
-        {message.text ? <p className="v-chat-bubble__text">{message.text}</p> : null}
-        {mine && message.authorship !== null && message.authorship !== Authorship.Creator ? (
-          <p className="v-chat-bubble__paid">
-            {message.authorship === Authorship.Agent ? ChatTexts.byAgent : ChatTexts.byChatter}
-          </p>
-        ) : null}
-        {message.paid_coins !== null ? (
-          <p className="v-chat-bubble__paid">
-            {message.refunded ? ChatTexts.refunded : ChatTexts.paidLine(message.paid_coins)}
-          </p>
-        ) : null}
-        <time className="v-chat-bubble__time" dateTime={new Date(seconds * 1000).toISOString()}>
-          {messageTime(seconds, Date.now() / 1000)}
-        </time>
-      </div>
-      {seen ? <span className="v-chat-bubble__seen">{ChatTexts.seen}</span> : null}
-    </li>
-  )
 }
 
 function Room({
@@ -377,7 +301,7 @@ function Room({
         ) : null}
         <ol className="v-chat-bubbles" aria-label={`Messages with ${name}`}>
           {list.map((message) => (
-            <Bubble
+            <MessageBubble
               key={message.message_id}
               message={message}
               mine={message.sender.id === viewerId}

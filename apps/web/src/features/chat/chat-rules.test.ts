@@ -1,4 +1,4 @@
-import type { ChatMessage, Conversation } from '@velvet/contract'
+import type { Conversation } from '@velvet/contract'
 import { describe, expect, it, vi } from 'vitest'
 import {
   chronological,
@@ -10,30 +10,13 @@ import {
   storedFilter,
   storeFilter,
 } from './chat-rules.ts'
-
-const message = (id: number, sender: number, text = `m${id}`): ChatMessage => ({
-  message_id: id,
-  conversation_id: '7',
-  sender: { id: sender },
-  msg_type: 1,
-  text,
-  client_msg_id: null,
-  timetoken: id * 1_000_000,
-  authorship: null,
-  media: [],
-  price: null,
-  locked: false,
-  coins: null,
-  gift_id: null,
-  paid_coins: null,
-  refunded: false,
-})
+import { textMessage } from './test-factories.ts'
 
 describe('chronological', () => {
   it('turns newest-first pages into one oldest-first list, each message once', () => {
     const pages = [
-      { list: [message(5, 1), message(4, 2)], cursor: '4', has_next: true },
-      { list: [message(4, 2), message(3, 1)], cursor: null, has_next: false },
+      { list: [textMessage(5, 1), textMessage(4, 2)], cursor: '4', has_next: true },
+      { list: [textMessage(4, 2), textMessage(3, 1)], cursor: null, has_next: false },
     ]
     expect(chronological({ pages, pageParams: [undefined, '4'] }).map((m) => m.message_id)).toEqual([3, 4, 5])
     expect(chronological(undefined)).toEqual([])
@@ -42,7 +25,7 @@ describe('chronological', () => {
 
 describe('seenMessageId', () => {
   it("is my last message at or before the other side's read point", () => {
-    const list = [message(1, 9), message(2, 3), message(3, 9), message(4, 9)]
+    const list = [textMessage(1, 9), textMessage(2, 3), textMessage(3, 9), textMessage(4, 9)]
     expect(seenMessageId(list, 9, 3)).toBe(3)
     expect(seenMessageId(list, 9, 10)).toBe(4)
     expect(seenMessageId(list, 9, 0)).toBeNull()
