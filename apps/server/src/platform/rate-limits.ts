@@ -2,14 +2,15 @@ import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
 import { Redis } from 'ioredis'
 import { AppError } from './errors.ts'
-import { watchRedisLink } from './redis-link.ts'
+import { connectWithin, REDIS_CONNECT_WAIT_MS, watchRedisLink } from './redis-link.ts'
 import { isApiPath } from './web.ts'
 
 /**
  * @fastify/rate-limit on every route (a route may set its own limit through `registerCall`). Counts live in
  * memory, or in Redis when `redisUrl` is set so that every process counts together. A limit guards the
  * service, it is not worth an outage: while Redis is unreachable requests go through uncounted at once
- * (`skipOnError`; no offline queue and a 500 ms command timeout, so a request never waits for Redis).
+ * (`skipOnError`; no offline queue and a 500 ms command timeout, so a request never waits for Redis), and
+ * a process started while Redis is down serves uncounted until it is up.
  */
 export async function registerRateLimits(
   app: FastifyInstance,
@@ -23,8 +24,10 @@ export async function registerRateLimits(
       commandTimeout: 500,
       maxRetriesPerRequest: 1,
     })
-    watchRedisLink(redis, app.log.child({ name: 'rate-limit' }), 'requests are not rate limited meanwhile')
-    await redis.connect()
+    const log = app.log.child({ name: 'rate-limit' })
+    watchRedisLink(redis, log, 'requests are not rate limited meanwhile')
+    if (!(await connectWithin([redis.connect()], REDIS_CONNECT_WAIT_MS)))
+      log.warn('redis not reachable at start: requests are not rate limited until it is')
     const client = redis
     app.addHook('onClose', async () => void (await client.quit().catch(() => client.disconnect())))
   }

@@ -13,7 +13,7 @@ import {
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { createClient } from 'redis'
 import { Server } from 'socket.io'
-import { type RedisLink, watchRedisLink } from './redis-link.ts'
+import { connectWithin, REDIS_CONNECT_WAIT_MS, type RedisLink, watchRedisLink } from './redis-link.ts'
 import type { ResolveViewer } from './viewer.ts'
 
 /** Who a message goes to: every socket of a user, of one session, or of one live room. */
@@ -112,7 +112,8 @@ export async function attachRealtime(
     const sub = createClient({ url: deps.redisUrl })
     const pubLink = watchRedisLink(pub, log, "emits reach only this process's sockets meanwhile")
     watchRedisLink(sub, log, 'emits of other processes do not reach this one meanwhile')
-    await Promise.all([pub.connect(), sub.connect()])
+    if (!(await connectWithin([pub.connect(), sub.connect()], REDIS_CONNECT_WAIT_MS)))
+      log.warn('redis not reachable at start: emits reach only this process until it is')
     countFailedPublishes(pub, pubLink)
     io.adapter(createAdapter(pub, sub, { key: 'velvet-io' }))
     linked = () => pub.isReady && sub.isReady

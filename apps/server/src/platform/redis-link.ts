@@ -56,3 +56,28 @@ export function watchRedisLink(client: RedisClientEvents, log: FastifyBaseLogger
     },
   }
 }
+
+/** How long a starting process waits for Redis before it goes on without it. */
+export const REDIS_CONNECT_WAIT_MS = 3_000
+
+/**
+ * Waits for Redis clients to connect, but at most `waitMs`: a normal start is linked before it serves, and a
+ * start while Redis is down goes on without it (what needs Redis degrades as during an outage) while the
+ * clients keep trying in the background. Answers whether they all connected in time.
+ */
+export async function connectWithin(connects: Array<Promise<unknown>>, waitMs: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), waitMs)
+  })
+  const linked = Promise.all(connects).then(
+    () => true,
+    // A client that gives up its first try (ioredis) goes on retrying by itself.
+    () => false,
+  )
+  try {
+    return await Promise.race([linked, late])
+  } finally {
+    clearTimeout(timer)
+  }
+}

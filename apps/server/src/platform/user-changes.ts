@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { Caching } from '@velvet/contract'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { createClient } from 'redis'
-import { watchRedisLink } from './redis-link.ts'
+import { connectWithin, REDIS_CONNECT_WAIT_MS, watchRedisLink } from './redis-link.ts'
 
 const CHANNEL = 'velvet:user-changed'
 
@@ -138,12 +138,19 @@ export async function startUserChanges(deps: {
     changes.reset()
     changes.setTrusted(true)
   })
-  await Promise.all([pub.connect(), sub.connect()])
-  await sub.subscribe(CHANNEL, (message) => {
+  changes.setTrusted(false)
+  const linked = await connectWithin([pub.connect(), sub.connect()], REDIS_CONNECT_WAIT_MS)
+  // Queued until the link is up when Redis is down at the start (nothing is cached until then).
+  const subscribed = sub.subscribe(CHANNEL, (message) => {
     const [from, id] = message.split(':')
     const userId = Number(id)
     if (from !== self && Number.isSafeInteger(userId)) changes.receive(userId)
   })
+  if (linked) await subscribed
+  else {
+    subscribed.catch((err: unknown) => deps.log.warn({ err }, 'user changes: subscribing failed'))
+    deps.log.warn('redis not reachable at start: nothing is cached until it is')
+  }
   return {
     ...changes,
     close: async () => {
