@@ -4,6 +4,7 @@ import { startPushEndpoint } from '../../apps/server/src/test/push-endpoint.ts'
 import {
   addDeviceInstallation,
   ChatRules,
+  ChatTexts,
   chatSend,
   conversationOpen,
   followUser,
@@ -77,6 +78,22 @@ describe('chat money journeys', () => {
       (coins) => coins === bought - PRICE,
     )
     await saveShot(fanPage, SHOTS, 'mobile-paid-message')
+
+    // Until the creator answers, their share is held apart on /pay/payout, with the rule.
+    await creatorPage.goto('/pay/payout')
+    await creatorPage.getByText(ChatTexts.heldHint).waitFor()
+    const held = creatorPage.locator('dt', { hasText: ChatTexts.heldLabel }).locator('+ dd')
+    expect(await held.textContent()).toMatch(/^US\$\d+\.\d\d$/)
+    expect(await held.textContent()).not.toBe('US$0.00')
+    await saveShot(creatorPage, SHOTS, 'mobile-payout-held')
+    const wide = await journey.newPage({
+      ...desktopWindow,
+      storageState: await creatorPage.context().storageState(),
+    })
+    await wide.goto('/pay/payout')
+    await wide.getByText(ChatTexts.heldLabel).waitFor()
+    await saveShot(wide, SHOTS, 'desktop-payout-held')
+    await wide.close()
 
     // The creator answers with a photo sold as pay-per-view.
     await creatorPage.goto(`/chatRoom?u1=${creator.userId}&u2=${fan.userId}`)

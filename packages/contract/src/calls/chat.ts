@@ -67,6 +67,9 @@ export const ChatTexts = {
   freeLeft: (left: number) => `${left} free ${left === 1 ? 'message' : 'messages'} left`,
   costsCoins: (coins: number) =>
     `Each message costs ${coins} ${coins === 1 ? 'coin' : 'coins'}. Refunded if there is no reply within ${ChatRules.replyWithinHours} hours.`,
+  /** /pay/payout: the creator's shares of paid messages not answered yet (not withdrawable until then). */
+  heldLabel: 'Awaiting your reply',
+  heldHint: `Your share of a paid message becomes withdrawable when you reply. Unanswered after ${ChatRules.replyWithinHours} hours, it goes back to the fan.`,
   unlockTitle: 'Unlock this message',
   /** Under a creator's own message written for them (shown to the creator's side only). */
   byChatter: 'Sent by your chatter',

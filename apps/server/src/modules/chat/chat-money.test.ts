@@ -17,6 +17,10 @@ import {
   NotifyType,
   notificationList,
   paidMessageSettings,
+  payoutOverview,
+  requestPayout,
+  savePayoutPaypal,
+  savePayoutTax,
   updatePaidMessageSettings,
 } from '@velvet/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -26,6 +30,7 @@ import { makeMedia } from '../../test/media-factories.ts'
 import { expectCleanLedger, mintCoins } from '../../test/money-factories.ts'
 import { makeMember, makeVerifiedCreator } from '../../test/post-factories.ts'
 import { type Account, block, follow } from '../../test/social-factories.ts'
+import { giveEarnings, idem, W9_FORM } from '../payouts/test-factories.ts'
 import { REPLY_WITHIN_MS } from './wiring.ts'
 
 let t: TestApp
@@ -305,6 +310,50 @@ describe('paid messages', () => {
       refunded: true,
     })
     expect(seen.find((m) => m.message_id === paid.message.message_id)?.refunded).toBe(false)
+    await expectCleanLedger(t)
+  })
+
+  it("keeps a paid message's share out of withdrawals until the creator answers", async () => {
+    const creator = await makeVerifiedCreator(t)
+    const fan = await makeAccount(t)
+    await follow(t, fan, creator)
+    await giveEarnings(t, creator.userId, 500)
+    await t.data(savePayoutTax, W9_FORM, creator)
+    const method = await t.data(savePayoutPaypal, { email: `${creator.userName}@example.com` }, creator)
+    const earned = await earningsOf(creator)
+    const overview = () => t.data(payoutOverview, {}, creator)
+    expect(await overview()).toMatchObject({ available_cents: earned, held_cents: 0 })
+
+    await t.data(
+      updatePaidMessageSettings,
+      { price: 2_000, members_free: true, creators_free: true },
+      creator,
+    )
+    const id = (await open(fan, creator)).conversation_id
+    for (let i = 0; i < ChatRules.freeMessages; i++)
+      await t.data(chatSend, sendInput(id, { text: `free ${i}` }), fan)
+    await mintCoins(t, fan.userId, 2_000)
+    await t.data(chatSend, sendInput(id, { text: 'paid', paid_price: 2_000 }), fan)
+    const held = (await earningsOf(creator)) - earned
+    expect(held).toBeGreaterThan(0)
+    expect(await overview()).toMatchObject({ available_cents: earned, held_cents: held })
+    // Asking for more than the unheld part is refused, though the wallet holds it.
+    const tooMuch = await t.call(
+      requestPayout,
+      { amount_cents: earned + 1, method_id: method.method_id },
+      { token: creator.token, headers: idem() },
+    )
+    expect(tooMuch.body.error.code).toBe(5303)
+
+    // The reply makes it the creator's to withdraw.
+    await t.data(chatSend, sendInput(id, { text: 'thanks!' }), creator)
+    expect(await overview()).toMatchObject({ available_cents: earned + held, held_cents: 0 })
+    const all = await t.data(
+      requestPayout,
+      { amount_cents: earned + held, method_id: method.method_id },
+      { token: creator.token, headers: idem() },
+    )
+    expect(all.amount_cents).toBe(earned + held)
     await expectCleanLedger(t)
   })
 

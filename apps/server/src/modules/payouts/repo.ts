@@ -1,6 +1,9 @@
 import { PayoutStatus } from '@velvet/contract'
 import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../platform/db.ts'
+import { PaidState } from '../chat/repo.ts'
+import { chatPaidMessages } from '../chat/schema.ts'
+import { ledgerTransfers } from '../ledger/schema.ts'
 import { payoutMethods, payouts, payoutTaxSettings } from './schema.ts'
 
 type Conn = Db | Tx
@@ -168,6 +171,19 @@ export function createPayoutsRepo(db: Db) {
             inArray(payouts.status, [PayoutStatus.Requested, PayoutStatus.Processing]),
           ),
         )
+      return Number(row?.total ?? 0)
+    },
+
+    /**
+     * The creator's shares of paid messages still waiting for their reply: refunded if unanswered within 72
+     * hours, so not withdrawable until answered (the refund would otherwise find them gone).
+     */
+    async heldCents(userId: number, conn: Conn = db): Promise<number> {
+      const [row] = await conn
+        .select({ total: sql<string>`coalesce(sum((${ledgerTransfers.meta}->>'net_cents')::bigint), 0)` })
+        .from(chatPaidMessages)
+        .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, chatPaidMessages.transferId))
+        .where(and(eq(chatPaidMessages.creatorId, userId), eq(chatPaidMessages.state, PaidState.Waiting)))
       return Number(row?.total ?? 0)
     },
 

@@ -196,8 +196,9 @@ export function createPayoutsService(deps: PayoutsServiceDeps) {
 
   return {
     async overview(viewer: Viewer) {
-      const [available, pending, tax, methods, until] = await Promise.all([
+      const [earnings, held, pending, tax, methods, until] = await Promise.all([
         ledger.earningsCents(viewer.userId),
+        repo.heldCents(viewer.userId),
         repo.pendingCents(viewer.userId),
         repo.tax(viewer.userId),
         repo.methods(viewer.userId),
@@ -206,8 +207,9 @@ export function createPayoutsService(deps: PayoutsServiceDeps) {
       const first = methods[0]
       return {
         is_creator: viewer.userRole === UserRole.Creator,
-        available_cents: available,
+        available_cents: Math.max(0, earnings - held),
         pending_cents: pending,
+        held_cents: held,
         minimum_cents: PayoutRules.minimumCents,
         is_us: tax ? tax.form === 'w9' : true,
         has_tax: tax !== null,
@@ -322,7 +324,8 @@ export function createPayoutsService(deps: PayoutsServiceDeps) {
 
     /**
      * Requests a withdrawal once per Idempotency-Key: the money leaves the payout wallet and the job is queued
-     * in the same transaction as the stored answer. Refused under the minimum, over the balance, without tax
+     * in the same transaction as the stored answer. Refused under the minimum, over the balance (less what paid
+     * messages hold until answered), without tax
      * settings or a method, while paused, and for non-creators.
      */
     async request(
@@ -343,6 +346,10 @@ export function createPayoutsService(deps: PayoutsServiceDeps) {
           throw new AppError(any ? 'PayoutMethodNotFound' : 'PayoutMethodMissing')
         }
         if (await suspendedUntil(viewer.userId, tx)) throw new AppError('PayoutsSuspended')
+        // Paid messages' shares stay until the creator answers (the ledger itself refuses beyond the wallet).
+        const held = await repo.heldCents(viewer.userId, tx)
+        if (held > 0 && input.amount_cents > (await ledger.earningsCents(viewer.userId, tx)) - held)
+          throw new AppError('PayoutOverBalance')
         const fee = payoutFeeCents(method.kind as Kind, input.amount_cents, tax.form === 'w9')
         const net = input.amount_cents - fee
         const now = clock.now()

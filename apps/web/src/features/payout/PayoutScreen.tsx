@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import {
+  ChatTexts,
   formatUsd,
   PayoutFeeLabels,
   type PayoutMethod,
@@ -67,7 +68,14 @@ function Balance({ overview }: { overview: PayoutOverview }) {
           <dt>Minimum</dt>
           <dd>{formatUsd(overview.minimum_cents)}</dd>
         </div>
+        {overview.held_cents > 0 ? (
+          <div>
+            <dt>{ChatTexts.heldLabel}</dt>
+            <dd>{formatUsd(overview.held_cents)}</dd>
+          </div>
+        ) : null}
       </dl>
+      {overview.held_cents > 0 ? <p className="v-payout-balance__hint">{ChatTexts.heldHint}</p> : null}
     </section>
   )
 }
