@@ -187,6 +187,7 @@ export async function buildApp({
   // The gateway resolves handshake tokens with the auth service, which in turn emits through the gateway.
   const realtime = await attachRealtime(app, {
     resolveViewer: (token) => auth.resolveViewer(token),
+    liveSessions: (sessionIds) => auth.liveSessions(sessionIds),
     redisUrl: config.redisUrl,
     log: app.log,
   })

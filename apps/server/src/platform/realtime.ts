@@ -4,6 +4,7 @@ import {
   type ErrorName,
   SOCKET_PATH,
   type SocketChannel,
+  SocketChannels,
   SocketHandshakeAuth,
   SocketHandshakeQuery,
   type SocketPayload,
@@ -15,6 +16,9 @@ import { createClient } from 'redis'
 import { Server } from 'socket.io'
 import { connectWithin, REDIS_CONNECT_WAIT_MS, type RedisLink, watchRedisLink } from './redis-link.ts'
 import type { ResolveViewer } from './viewer.ts'
+
+/** How often a process checks that its sockets' sessions are still live (logouts it missed, expiries). */
+const SESSION_SWEEP_MS = 60_000
 
 /** Who a message goes to: every socket of a user, of one session, or of one live room. */
 export type RealtimeTarget = { userId: number } | { sessionId: number } | { liveId: string }
@@ -91,7 +95,13 @@ function sameOrigin(origin: string | undefined, host: string | undefined): boole
  */
 export async function attachRealtime(
   app: FastifyInstance,
-  deps: { resolveViewer: ResolveViewer; redisUrl: string | undefined; log: FastifyBaseLogger },
+  deps: {
+    resolveViewer: ResolveViewer
+    /** Which of these sessions are still live (not revoked, not expired). */
+    liveSessions?: (sessionIds: number[]) => Promise<Set<number>>
+    redisUrl: string | undefined
+    log: FastifyBaseLogger
+  },
 ): Promise<Realtime> {
   const io = new Server<Record<string, never>, ServerEvents, Record<string, never>, SocketData>(app.server, {
     path: SOCKET_PATH,
@@ -112,6 +122,16 @@ export async function attachRealtime(
     const sub = createClient({ url: deps.redisUrl })
     const pubLink = watchRedisLink(pub, log, "emits reach only this process's sockets meanwhile")
     watchRedisLink(sub, log, 'emits of other processes do not reach this one meanwhile')
+    // A logout on another process while Redis was away did not reach this one: check the sockets' sessions.
+    let missed = false
+    sub.on('error', () => {
+      missed = true
+    })
+    sub.on('ready', () => {
+      if (!missed) return
+      missed = false
+      void sweep()
+    })
     if (!(await connectWithin([pub.connect(), sub.connect()], REDIS_CONNECT_WAIT_MS)))
       log.warn('redis not reachable at start: emits reach only this process until it is')
     countFailedPublishes(pub, pubLink)
@@ -162,13 +182,42 @@ export async function attachRealtime(
   })
 
   let sequence = 0
+  /** The spec's socket message; `issued_num` increases per process and roughly across them (clients drop repeats). */
+  function envelope<C extends SocketChannel>(channel: C, body: SocketPayload<C>) {
+    const parsed = SocketPayloads[channel].parse(body)
+    sequence = (sequence + 1) % 1000
+    return [{ issued_num: Date.now() * 1000 + sequence, channel, body: parsed }] as Parameters<
+      ServerEvents[C]
+    >
+  }
+
+  /**
+   * Signs out and drops this process's sockets whose session is no longer live: one logged out or revoked
+   * elsewhere while Redis was away (that emit never came), or one that expired while connected. Runs when
+   * the Redis link comes back and every `SESSION_SWEEP_MS`.
+   */
+  async function sweep(): Promise<void> {
+    if (!deps.liveSessions) return
+    const sockets = [...io.of('/').sockets.values()]
+    if (sockets.length === 0) return
+    try {
+      const live = await deps.liveSessions([...new Set(sockets.map((socket) => socket.data.sessionId))])
+      for (const socket of sockets) {
+        if (live.has(socket.data.sessionId)) continue
+        socket.emit(SocketChannels.signout, ...envelope(SocketChannels.signout, { reason: 'revoked' }))
+        socket.disconnect(true)
+      }
+    } catch (err) {
+      log.warn({ err }, 'checking the sockets’ sessions failed')
+    }
+  }
+  const sweeping = setInterval(() => void sweep(), SESSION_SWEEP_MS)
+  sweeping.unref()
+  app.addHook('onClose', async () => clearInterval(sweeping))
+
   return {
     publish(target, channel, body) {
-      const parsed = SocketPayloads[channel].parse(body)
-      // Increasing per process and roughly across processes: clients use it to drop duplicates.
-      sequence = (sequence + 1) % 1000
-      const message = { issued_num: Date.now() * 1000 + sequence, channel, body: parsed }
-      io.to(roomOf(target)).emit(channel, ...([message] as Parameters<ServerEvents[typeof channel]>))
+      io.to(roomOf(target)).emit(channel, ...envelope(channel, body))
     },
     async isOnline(userId) {
       const room = roomOf({ userId })

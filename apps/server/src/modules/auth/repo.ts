@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import { type Db, isUniqueViolation, type Tx } from '../../platform/db.ts'
 import { AppError } from '../../platform/errors.ts'
 import { emailCodes, sessions, type UserRow, users } from './schema.ts'
@@ -203,6 +203,16 @@ export function createAuthRepo(db: Db) {
       liveSession ??= liveSessionQuery(db).prepare('auth_live_session')
       const [row] = await liveSession.execute({ tokenHash, now })
       return row
+    },
+
+    /** Which of these sessions are live (neither revoked nor expired at `now`). */
+    async liveSessionIds(ids: number[], now: Date, conn: Conn = db): Promise<Set<number>> {
+      if (ids.length === 0) return new Set()
+      const rows = await conn
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(inArray(sessions.id, ids), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+      return new Set(rows.map((row) => row.id))
     },
 
     /** Revokes a live session; answers whether this call revoked it (false if already revoked). */

@@ -153,6 +153,11 @@ export function createAuthService({
       }
     },
 
+    /** Which of these sessions are still live (the realtime gateway drops the sockets of the others). */
+    liveSessions(sessionIds: number[]): Promise<Set<number>> {
+      return repo.liveSessionIds(sessionIds, clock.now())
+    },
+
     /** Mails a code for signing in (or, for the account module, for confirming a deletion). */
     sendCode(email: string, ip: string, purpose: CodePurpose = 'login') {
       return codes.send(email, ip, purpose)

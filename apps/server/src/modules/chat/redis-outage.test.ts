@@ -2,10 +2,18 @@
  * Chat through a Redis outage (issue 7): two server processes reach Redis through a TCP proxy that the test
  * cuts for 30 s while messages keep being sent through both. Every send is stored and answered, realtime
  * comes back within 5 s of Redis, and a client that refetches the conversation (as the web app does after
- * a reconnect or a chat_message) ends up with every message exactly once. The shared Redis server is never
+ * a reconnect or a chat_message) ends up with every message exactly once; a logout made meanwhile on one
+ * process signs out that session's socket on the other once Redis is back. The shared Redis server is never
  * stopped. `npm run test:pg` sets both URLs in CI; the test takes about a minute.
  */
-import { type ChatMessage, chatMessages, chatSend, conversationOpen, SocketChannels } from '@velvet/contract'
+import {
+  type ChatMessage,
+  chatMessages,
+  chatSend,
+  conversationOpen,
+  coreLogout,
+  SocketChannels,
+} from '@velvet/contract'
 import type { Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Cluster, type ServerNode, startCluster } from '../../test/cluster.ts'
@@ -103,6 +111,14 @@ describe.skipIf(!databaseUrl || !redisUrl)('chat through a Redis outage', () => 
       } while (cursor)
     }
 
+    // Someone else on the second process, who logs out through the first one during the outage.
+    const leaver = await makeAccount(t)
+    const leaverSocket: Socket = await connectSocket(second.url, { token: leaver.token })
+    let signedOutAt: number | null = null
+    leaverSocket.on(SocketChannels.signout, () => {
+      signedOutAt ??= performance.now()
+    })
+
     try {
       // With Redis: a message sent through the first process reaches the socket on the second.
       const before = await send(first)
@@ -114,6 +130,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('chat through a Redis outage', () => 
       // sent again through the other process, as a client retries a send whose answer it lost.
       proxy.cut()
       const cutAt = performance.now()
+      expect((await callOverHttp(first.url, coreLogout, {}, leaver)).ok).toBe(true)
       const duringOutage: Send[] = []
       for (let i = 0; performance.now() - cutAt < OUTAGE_MS; i++) {
         const node = i % 2 === 0 ? first : second
@@ -147,6 +164,15 @@ describe.skipIf(!databaseUrl || !redisUrl)('chat through a Redis outage', () => 
       expect(resumedAfter).not.toBeNull()
       expect(resumedAfter).toBeLessThanOrEqual(RESUME_WITHIN_MS)
 
+      // The logout's signout never reached the second process; it checks its sockets' sessions when Redis is
+      // back and signs that one out.
+      while (signedOutAt === null && performance.now() - restoredAt < RESUME_WITHIN_MS + 5_000)
+        await sleep(50)
+      expect(signedOutAt).not.toBeNull()
+      expect((signedOutAt ?? Infinity) - restoredAt).toBeLessThanOrEqual(RESUME_WITHIN_MS)
+      await sleep(200)
+      expect(leaverSocket.connected).toBe(false)
+
       // The client catches up: like the web app on that first chat_message (or on a reconnect), it refetches
       // the conversation and merges by message_id.
       await refetch()
@@ -160,6 +186,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('chat through a Redis outage', () => 
       expect([...arrivals.values()].filter((times) => times.length > 1)).toEqual([])
     } finally {
       socket.close()
+      leaverSocket.close()
     }
   })
 })
