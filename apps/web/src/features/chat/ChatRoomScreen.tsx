@@ -52,7 +52,7 @@ interface Pending {
   failed: boolean
   /** When it was first sent (microseconds, the failed-message store's timetoken). */
   timetoken: number
-  /** Photos and videos (media ids) and a PPV price: kept in memory only (text-only ones in IndexedDB). */
+  /** Photos and videos (media ids, uploaded before the send) and a PPV price. */
   media: number[]
   price: number | null
 }
@@ -107,8 +107,8 @@ function Room({
             text: item.text,
             failed: true,
             timetoken: item.timetoken,
-            media: [],
-            price: null,
+            media: item.media ?? [],
+            price: item.price ?? null,
           })),
         ...all,
       ])
@@ -174,14 +174,15 @@ function Room({
     },
     onError: (error, item) => {
       setPending((all) => all.map((p) => (p.clientId === item.clientId ? { ...p, failed: true } : p)))
-      if (item.media.length === 0)
-        void failedMessages.save({
-          id: item.clientId,
-          userId: viewerId,
-          conversation_id: id,
-          timetoken: item.timetoken,
-          text: item.text,
-        })
+      void failedMessages.save({
+        id: item.clientId,
+        userId: viewerId,
+        conversation_id: id,
+        timetoken: item.timetoken,
+        text: item.text,
+        media: item.media,
+        price: item.price,
+      })
       if (isApiError(error) && error.code === 5004) {
         coinsSheet.buy(coinsNeededOf(error.fields) ?? conversation.send_price)
         return

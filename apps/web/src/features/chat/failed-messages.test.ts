@@ -24,4 +24,11 @@ describe('failed messages (IndexedDB)', () => {
     expect((await failedMessages.list(1, '10')).map((m) => m.id)).toEqual(['c-2'])
     expect(await failedMessages.list(3, '10')).toEqual([])
   })
+
+  it('keeps a PPV message’s media ids and price for the retry', async () => {
+    await failedMessages.save({ ...message('m-1', 5, '20', 1_000), media: [41, 42], price: 300 })
+    expect(await failedMessages.list(5, '20')).toEqual([
+      expect.objectContaining({ id: 'm-1', media: [41, 42], price: 300 }),
+    ])
+  })
 })

@@ -13,6 +13,9 @@ export interface FailedMessage {
   /** Microseconds, like a chat message's timetoken. */
   timetoken: number
   text: string
+  /** A creator's photos and videos (already uploaded: their media ids) and PPV price; absent in older rows. */
+  media?: number[]
+  price?: number | null
 }
 
 const DB_NAME = 'velvet-chat'
