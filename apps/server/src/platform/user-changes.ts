@@ -1,5 +1,16 @@
 import { randomUUID } from 'node:crypto'
-import { Caching } from '@velvet/contract'
+import {
+  Caching,
+  type CallDef,
+  chatRead,
+  chatTyping,
+  commonReport,
+  doPostShare,
+  notificationReadAll,
+  openAppReport,
+  postEvent,
+  userReport,
+} from '@velvet/contract'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { createClient } from 'redis'
 import { connectWithin, REDIS_CONNECT_WAIT_MS, watchRedisLink } from './redis-link.ts'
@@ -160,11 +171,30 @@ export async function startUserChanges(deps: {
 }
 
 /**
- * Every call that is not a GET may change what its caller sees or shows (a follow, a like, an unlock, a post,
- * a logout): the caller's change is recorded before the answer leaves, after the handler's transaction.
+ * Calls that are not GETs but change nothing a cache holds (a session's viewer, a feed page): heartbeats,
+ * reports, read marks, typing. The client sends some of them every minute or for every post scrolled past;
+ * counting them would end the caller's cached answers for nothing. Leaving one out of here only costs a miss.
+ */
+const QUIET_CALLS: ReadonlySet<CallDef> = new Set<CallDef>([
+  userReport,
+  openAppReport,
+  commonReport,
+  postEvent,
+  doPostShare,
+  chatRead,
+  chatTyping,
+  notificationReadAll,
+])
+
+/**
+ * Every other call that is not a GET may change what its caller sees or shows (a follow, a like, an unlock,
+ * a post, a logout): the caller's change is recorded before the answer leaves, after the handler's transaction.
  */
 export function installChangeHook(app: FastifyInstance, changes: Pick<UserChanges, 'changed'>): void {
   app.addHook('onSend', async (req) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && req.viewer) changes.changed(req.viewer.userId)
+    if (req.method === 'GET' || req.method === 'HEAD' || !req.viewer) return
+    const call = req.routeOptions.config.call
+    if (call && QUIET_CALLS.has(call)) return
+    changes.changed(req.viewer.userId)
   })
 }

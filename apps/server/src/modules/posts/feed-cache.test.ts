@@ -13,6 +13,7 @@ import {
   homeFeed,
   likePost,
   type Post,
+  postEvent,
   savePost,
   unlockPost,
   Visibility,
@@ -116,6 +117,16 @@ describe('first feed page cache', () => {
       liked_by_me: true,
       likes: 1,
     })
+  })
+
+  it('keeps the page through calls that change nothing on it (read events)', async () => {
+    const creator = await makeVerifiedCreator(t)
+    const fan = await makeAccount(t)
+    await follow(t, fan, creator)
+    const post = await makePost(t, creator)
+    await expectCached(fan, post.postId)
+    expect((await t.call(postEvent, { post_id: post.postId, event: 'read' }, as(fan))).status).toBe(200)
+    expect((await feed(fan))[0]?.caption).not.toBe('changed behind the back')
   })
 
   it('opens a PPV post on the next read after it is bought, for that fan only', async () => {
