@@ -15,7 +15,11 @@ export const Caching = {
   sessionEntries: 50_000,
   /** How long a viewer's first home feed page (posts, holdings, media) is reused; never past a membership's end. */
   feedPageSeconds: 15,
-  feedPages: 10_000,
+  /**
+   * Pages kept per process, the oldest stored going first (a page answers about 11 KB of JSON; kept as objects
+   * with its media records it is more).
+   */
+  feedPages: 2_000,
   /**
    * After a user changed, nothing about them is stored for this long: a change announced before its transaction
    * commits (a webhook's membership) cannot be cached as it was before.
