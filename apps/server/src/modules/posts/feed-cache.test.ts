@@ -13,6 +13,7 @@ import {
   homeFeed,
   likePost,
   type Post,
+  PostState,
   postEvent,
   savePost,
   unlockPost,
@@ -26,6 +27,7 @@ import { mintCoins } from '../../test/money-factories.ts'
 import { makeMember, makePost, makeVerifiedCreator } from '../../test/post-factories.ts'
 import { type Account, follow } from '../../test/social-factories.ts'
 import { RENEWAL_WINDOW_MINUTES } from '../entitlements/policy.ts'
+import { PUBLISH_QUEUE } from './jobs.ts'
 import { posts } from './schema.ts'
 
 let t: TestApp
@@ -221,5 +223,46 @@ describe('first feed page cache', () => {
     expect(after).not.toBe(before)
     // Another address reads its own page (blocked locations depend on it): the caption from the database.
     expect((await feed(fan, 10, '203.0.113.51'))[0]?.caption).toBe('changed behind the back')
+  })
+})
+
+describe('first feed page cache and the scheduled publisher', () => {
+  it("shows a scheduled post on the followers' next read once the job published it", async () => {
+    const withJobs = await startTestApp({}, { jobs: true })
+    try {
+      const creator = await makeVerifiedCreator(withJobs)
+      const fan = await makeAccount(withJobs)
+      await follow(withJobs, fan, creator)
+      const old = await makePost(withJobs, creator)
+      const start = Math.floor(withJobs.clock.now().getTime() / 1000)
+      const scheduled = await makePost(withJobs, creator, { action: 'schedule', publishAt: start + 120 })
+      const page = async () => {
+        const res = await withJobs.call(homeFeed, { limit: 10 }, { token: fan.token, remoteAddress: ADDRESS })
+        return res.body.data.list as Post[]
+      }
+      const read = async () => (await page()).map((p) => p.post_id)
+      withJobs.clock.advance(115_000)
+      await settle()
+      expect(await read()).toEqual([old.postId])
+      await withJobs.database.db
+        .update(posts)
+        .set({ caption: 'behind the back' })
+        .where(eq(posts.id, old.postId))
+      expect((await page())[0]?.caption).not.toBe('behind the back')
+      // Due now, while the page read 6 s ago is still within its lifetime.
+      withJobs.clock.advance(6_000)
+      await withJobs.jobs?.send(PUBLISH_QUEUE, {})
+      for (let i = 0; i < 100; i++) {
+        const [row] = await withJobs.database.db
+          .select({ state: posts.state })
+          .from(posts)
+          .where(eq(posts.id, scheduled.postId))
+        if (row?.state === PostState.Published) break
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      expect(await read()).toEqual([scheduled.postId, old.postId])
+    } finally {
+      await withJobs.close()
+    }
   })
 })
