@@ -8,6 +8,22 @@ import { waitFor } from '../test/processes.ts'
 import { collect, connectSocket } from '../test/sockets.ts'
 import { startTcpProxy } from '../test/tcp-proxy.ts'
 
+/** A chat-message notification from Ann, published through `app`'s notification service. */
+function hello(app: TestApp, userId: number, text: string) {
+  return app.app.services.notifications.publish(userId, {
+    notify_type: NotifyType.ChatMessage,
+    is_show: 1,
+    is_add: 1,
+    show_seconds: null,
+    link: '/message',
+    left: { content: null, type: 0 },
+    middle: { title: 'Ann', summary: text },
+    right: null,
+    meta: {},
+    content: text,
+  })
+}
+
 // Two server processes sharing one database and one Redis: `npm run test:pg` in CI sets REDIS_URL.
 describe.skipIf(!process.env.REDIS_URL)('realtime across two processes through Redis', () => {
   let database: Database
@@ -35,18 +51,7 @@ describe.skipIf(!process.env.REDIS_URL)('realtime across two processes through R
       const banners = collect(socket, SocketChannels.realtimeNotify)
       // A sees the socket on B as online (fetchSockets through the adapter), so no push is tried.
       expect(await first.app.services.realtime.isOnline(fan.userId)).toBe(true)
-      const { item, delivery } = await first.app.services.notifications.publish(fan.userId, {
-        notify_type: NotifyType.ChatMessage,
-        is_show: 1,
-        is_add: 1,
-        show_seconds: null,
-        link: '/message',
-        left: { content: null, type: 0 },
-        middle: { title: 'Ann', summary: 'Hello from process A' },
-        right: null,
-        meta: {},
-        content: 'Hello from process A',
-      })
+      const { item, delivery } = await hello(first, fan.userId, 'Hello from process A')
       expect(delivery).toBe('realtime')
       expect((await banners.next(5_000)).body).toEqual(item)
     } finally {
@@ -86,18 +91,7 @@ describe.skipIf(!process.env.REDIS_URL)('realtime across two processes through R
         const app = late
         await waitFor(() => app.app.services.realtime.isOnline(fan.userId), 20_000)
         const banners = collect(socket, SocketChannels.realtimeNotify)
-        const { item, delivery } = await app.app.services.notifications.publish(fan.userId, {
-          notify_type: NotifyType.ChatMessage,
-          is_show: 1,
-          is_add: 1,
-          show_seconds: null,
-          link: '/message',
-          left: { content: null, type: 0 },
-          middle: { title: 'Ann', summary: 'Hello from the late process' },
-          right: null,
-          meta: {},
-          content: 'Hello from the late process',
-        })
+        const { item, delivery } = await hello(app, fan.userId, 'Hello from the late process')
         expect(delivery).toBe('realtime')
         expect((await banners.next(5_000)).body).toEqual(item)
       } finally {
