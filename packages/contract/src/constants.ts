@@ -13,7 +13,10 @@ export const Caching = {
   /** How long a session lookup (token -> viewer) is reused. */
   sessionSeconds: 10,
   sessionEntries: 50_000,
-  /** How long a viewer's first home feed page (posts, holdings, media) is reused; never past a membership's end. */
+  /**
+   * How long a viewer's first home feed page is answered again as it was (signed media urls included, so it
+   * must stay far below `Media.signedUrlSeconds`); never past a membership's end.
+   */
   feedPageSeconds: 15,
   /**
    * Pages kept per process, the oldest stored going first (a page answers about 11 KB of JSON; kept as objects

@@ -2,7 +2,7 @@ import type { CallData, CallDef } from '@velvet/contract'
 import { Headers, IDEMPOTENCY_KEY_PATTERN, okBody } from '@velvet/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { AppError } from './errors.ts'
 
 /** Who is calling: resolved from the bearer token by the auth plugin before any handler runs. */
@@ -44,7 +44,30 @@ export function parseIdempotencyKey(value: unknown): string {
   return value
 }
 
-type Handler<C extends CallDef> = (ctx: CallContext<C>) => Promise<CallData<C>> | CallData<C>
+/**
+ * A call's `data` already serialised (JSON text that passed the call's response schema), sent as it is: for
+ * answers kept in memory, so that a repeat costs no presenting, schema pass or stringify.
+ */
+export class SerializedData<C extends CallDef = CallDef> {
+  readonly call: C
+  readonly json: string
+
+  /** Only `of` makes one: the text has been through the call's response schema. */
+  private constructor(call: C, json: string) {
+    this.call = call
+    this.json = json
+  }
+
+  /** `data` of `call` serialised once. */
+  static of<C extends CallDef>(call: C, data: CallData<C>): SerializedData<C> {
+    // What the route's serializer does with a handler's answer (fastify-type-provider-zod: encode, stringify).
+    return new SerializedData(call, JSON.stringify(z.encode(call.response, data)))
+  }
+}
+
+type Handler<C extends CallDef> = (
+  ctx: CallContext<C>,
+) => Promise<CallData<C> | SerializedData<C>> | CallData<C> | SerializedData<C>
 
 /** The OpenAPI tag of a call: its module (`/fapi/core/<module>/...`, `/api/<module>/...`). */
 function moduleOf(path: string): string {
@@ -93,6 +116,12 @@ export function registerCall<C extends CallDef>(
       const input = call.input ? (call.method === 'GET' ? req.query : req.body) : undefined
       const idempotencyKey = call.idempotent ? parseIdempotencyKey(req.headers[Headers.idempotencyKey]) : ''
       const data = await handler({ input, viewer: req.viewer, req, reply, idempotencyKey } as CallContext<C>)
+      if (data instanceof SerializedData) {
+        if (data.call !== call) throw new Error(`${call.path} answered data serialised for ${data.call.path}`)
+        // A string with a JSON content type is sent as it is by Fastify (no serializer runs).
+        reply.type('application/json; charset=utf-8')
+        return `{"result":"ok","data":${data.json}}` as unknown as { result: 'ok'; data: CallData<C> }
+      }
       return { result: 'ok' as const, data }
     },
   })

@@ -1,6 +1,6 @@
 /**
  * The first home feed page kept per viewer (feed-cache.ts): every change the app makes through its paths is
- * seen on the next read, the page is never given to another viewer, media urls are signed per answer, and
+ * seen on the next read, the page is never given to another viewer, its signed media urls outlive it, and
  * a membership's end ends the page. Each test first proves the page is served from the cache (a change the
  * app was not told of is not seen), so that a missing invalidation would fail it.
  */
@@ -8,10 +8,12 @@ import {
   blockUser,
   Caching,
   deletePost,
+  ErrorCodes,
   editPost,
   followUser,
   homeFeed,
   likePost,
+  Media,
   type Post,
   PostState,
   postEvent,
@@ -208,19 +210,36 @@ describe('first feed page cache', () => {
     expect(await ids(fan)).toEqual([])
   })
 
-  it('signs media urls for every answer and keeps pages apart per address', async () => {
+  it('answers signed media urls that stay valid long after the page ends, and keeps pages apart per address', async () => {
     const creator = await makeVerifiedCreator(t)
     const fan = await makeAccount(t)
     await follow(t, fan, creator)
     const post = await makePost(t, creator)
     await expectCached(fan, post.postId)
     const urlOf = async (address = ADDRESS) =>
-      (await feed(fan, 10, address))[0]?.media[0]?.urls?.images[0]?.jpeg
-    const before = await urlOf()
-    t.clock.advance(5_000)
-    const after = await urlOf()
-    expect(before).toMatch(/e=\d+/)
-    expect(after).not.toBe(before)
+      (await feed(fan, 10, address))[0]?.media[0]?.urls?.images[0]?.jpeg ?? ''
+    const expiryOf = (url: string) => Number(new URL(url, 'http://x').searchParams.get('e'))
+    const first = await urlOf()
+    // The answer is kept as it was, urls included, until its last moment: by then they have most of their life left.
+    t.clock.advance(Caching.feedPageSeconds * 1000 - 1_000)
+    const last = await urlOf()
+    expect(last).toBe(first)
+    const nowSeconds = t.clock.now().getTime() / 1000
+    expect(expiryOf(last) - nowSeconds).toBeGreaterThanOrEqual(
+      Media.signedUrlSeconds - Caching.feedPageSeconds,
+    )
+    // The media route takes the kept url (the factory's media have no files on disk: 404, not the 403 of a bad link).
+    const served = await t.app.inject({ method: 'GET', url: last })
+    expect(served.json().error.code).toBe(ErrorCodes.MediaNotFound.code)
+    const tampered = await t.app.inject({
+      method: 'GET',
+      url: last.replace(/e=\d+/, `e=${expiryOf(last) + 1}`),
+    })
+    expect(tampered.json().error.code).toBe(ErrorCodes.MediaUrlInvalid.code)
+    // Once the page ended, the next answer is read and signed again.
+    t.clock.advance(2_000)
+    const next = await urlOf()
+    expect(expiryOf(next)).toBeGreaterThan(expiryOf(last))
     // Another address reads its own page (blocked locations depend on it): the caption from the database.
     expect((await feed(fan, 10, '203.0.113.51'))[0]?.caption).toBe('changed behind the back')
   })

@@ -18,10 +18,10 @@ interface Entry<T> {
 }
 
 /**
- * One viewer's first home feed page as read from the database (rows, who is reachable from the request's
- * address, what the viewer holds, the media records), kept in this process. The key is the viewer, the
- * page size and the address, so an entry is only ever given back to the viewer (and place) it was read
- * for; what is signed per viewer and per moment (media urls) is made again from it on every answer.
+ * One viewer's first home feed page, kept in this process as it was answered: the presented page with its media
+ * urls signed for that viewer (valid `Media.signedUrlSeconds` from the first answer, far longer than an entry
+ * lives). The key is the viewer, the page size and the address, so an entry is only ever given back to the
+ * viewer (and place) it was read for.
  * An entry ends after `Caching.feedPageSeconds`, at the first of the viewer's memberships to end, and as
  * soon as the viewer or one of the feed's creators changes (`UserChanges`: a post, an edit, a follow, an
  * unlock, a block... on any process).

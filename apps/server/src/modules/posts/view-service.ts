@@ -1,7 +1,7 @@
-import { PostState, Posts, type PostsFilter } from '@velvet/contract'
+import { homeFeed, PostState, Posts, type PostsFilter } from '@velvet/contract'
 import { gt, type SQL } from 'drizzle-orm'
 import { AppError } from '../../platform/errors.ts'
-import type { Viewer } from '../../platform/http.ts'
+import { SerializedData, type Viewer } from '../../platform/http.ts'
 import type { Clock } from '../auth/service.ts'
 import type { PostAccess } from '../entitlements/policy.ts'
 import type { EntitlementService } from '../entitlements/service.ts'
@@ -128,20 +128,21 @@ export function createPostViewService(deps: PostViewServiceDeps) {
         const rows = await lists.feedPage(viewer.userId, cursor, input.limit + 1, clock.now())
         return presentPage(viewer, rows, input.limit, ip)
       }
-      // The first page is what every visit of the home screen reads: kept per viewer (feed-cache.ts).
-      const read = await feedCache.firstPage(viewer.userId, input.limit, ip, async () => {
+      // The first page is what every visit of the home screen reads: its answer, signed media urls included,
+      // is kept per viewer (feed-cache.ts).
+      return feedCache.firstPage(viewer.userId, input.limit, ip, async () => {
         const now = clock.now()
         const [rows, authors] = await Promise.all([
           lists.feedPage(viewer.userId, null, input.limit + 1, now),
           lists.feedAuthors(viewer.userId, now),
         ])
+        const read = await readPage(viewer.userId, rows, input.limit, ip, [])
         return {
-          value: await readPage(viewer.userId, rows, input.limit, ip, []),
+          value: SerializedData.of(homeFeed, presentRead(viewer.userId, read)),
           users: [viewer.userId, ...authors.ids],
           endsAt: authors.firstEnd,
         }
       })
-      return presentRead(viewer.userId, read)
     },
 
     async suggested(viewer: Viewer, ip: string) {
