@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { formatCoins } from '../money.ts'
 import { NotifyType } from '../realtime.ts'
 import { UserId } from './auth.ts'
 import { defineCall } from './define.ts'
@@ -61,6 +62,15 @@ export const WalletTexts = {
   purchaseSummary: (coins: number) => `unlocked your post for ${coins} ${coins === 1 ? 'coin' : 'coins'}`,
   giftSummary: (name: string, coins: number) =>
     `sent you a ${name} (${coins} ${coins === 1 ? 'coin' : 'coins'})`,
+  // What the coin sheets (unlock, tip, gift, buy coins) say about the fan's balance.
+  balanceLoading: 'Checking your balance…',
+  balanceFailed: 'Your balance did not load.',
+  balance: (coins: number) => `You have ${formatCoins(coins)}.`,
+  /** What is missing, and for what when the sheet says it ("to unlock this post", "for this tip"). */
+  short: (coins: number, purpose?: string) =>
+    purpose ? `You need ${formatCoins(coins)} more ${purpose}.` : `You need ${formatCoins(coins)} more.`,
+  priceChanged: (from: number, to: number) =>
+    `The price changed from ${formatCoins(from)} to ${formatCoins(to)}.`,
 } as const
 
 // -- wallet summary --

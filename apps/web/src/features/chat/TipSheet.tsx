@@ -69,9 +69,9 @@ export function TipSheet({
           <Coins aria-hidden="true" />
           {balance === null
             ? summary.isError
-              ? 'Your balance did not load.'
-              : 'Checking your balance…'
-            : `You have ${formatCoins(balance)}`}
+              ? WalletTexts.balanceFailed
+              : WalletTexts.balanceLoading
+            : WalletTexts.balance(balance)}
         </p>
         <fieldset className="v-tip-sheet__presets">
           <legend className="v-visually-hidden">Choose an amount</legend>
@@ -114,7 +114,7 @@ export function TipSheet({
         ) : null}
         {short > 0 ? (
           <p className="v-tip-sheet__short" role="status">
-            You need {formatCoins(short)} more for this tip.
+            {WalletTexts.short(short, 'for this tip')}
           </p>
         ) : null}
         <Button

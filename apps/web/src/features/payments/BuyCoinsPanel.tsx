@@ -1,4 +1,11 @@
-import { CoinRules, formatCoins, formatUsd, type PaymentOutcome, type SavedCard } from '@velvet/contract'
+import {
+  CoinRules,
+  formatCoins,
+  formatUsd,
+  type PaymentOutcome,
+  type SavedCard,
+  WalletTexts,
+} from '@velvet/contract'
 import { Coins, CreditCard, Plus } from 'lucide-react'
 import { useState } from 'react'
 import { messageOf } from '../../lib/api/errors.ts'
@@ -66,7 +73,7 @@ export function BuyCoinsPanel({ neededCoins, returnPath, preferredCardId, onBoug
       {neededCoins && neededCoins > 0 ? (
         <p className="v-buy__need">
           <Coins aria-hidden="true" />
-          You need {formatCoins(neededCoins)} more.
+          {WalletTexts.short(neededCoins)}
         </p>
       ) : null}
 

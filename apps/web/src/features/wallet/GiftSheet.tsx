@@ -102,7 +102,7 @@ export function GiftSheet({
           <Coins aria-hidden="true" />
           {balance === null ? (
             summary.isError ? (
-              'Your balance did not load.'
+              WalletTexts.balanceFailed
             ) : (
               <>
                 <span className="v-visually-hidden">Loading your balance</span>
@@ -153,7 +153,7 @@ export function GiftSheet({
         ) : null}
         {short > 0 || needed > 0 ? (
           <p className="v-gift-sheet__short" role="status">
-            You need {formatCoins(Math.max(short, needed))} more for a {chosen.name}.
+            {WalletTexts.short(Math.max(short, needed), `for a ${chosen.name}`)}
           </p>
         ) : null}
         <Button

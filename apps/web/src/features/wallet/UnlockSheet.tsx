@@ -79,18 +79,18 @@ export function UnlockSheet({
         <p className="v-unlock__balance">
           {balance === null
             ? summary.isError
-              ? 'Your balance did not load.'
-              : 'Checking your balance…'
-            : `You have ${formatCoins(balance)}.`}
+              ? WalletTexts.balanceFailed
+              : WalletTexts.balanceLoading
+            : WalletTexts.balance(balance)}
         </p>
         {price !== firstPrice ? (
           <p className="v-unlock__short" role="status">
-            The price changed from {formatCoins(firstPrice)} to {formatCoins(price)}.
+            {WalletTexts.priceChanged(firstPrice, price)}
           </p>
         ) : null}
         {short > 0 ? (
           <p className="v-unlock__short" role="status">
-            You need {formatCoins(short)} more to unlock this {noun}.
+            {WalletTexts.short(short, `to unlock this ${noun}`)}
           </p>
         ) : null}
         {failure && fromServer === null ? (
