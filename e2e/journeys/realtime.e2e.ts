@@ -45,6 +45,7 @@ beforeAll(async () => {
     WEB_DIST: path.join(root, 'apps/web/dist'),
     LOG_LEVEL: 'warn',
     SMTP_URL: smtp.url,
+    MAIL_POSTAL_ADDRESS: 'Velvet Test Ltd, 1 Loopback Lane, Localhost',
   })
   database = await openDatabase({ dir: path.join(dataDir, 'pg') })
   await runMigrations(database)

@@ -82,6 +82,8 @@ export interface AppDeps {
   jobs?: Jobs
   /** Where modules enqueue jobs; defaults to `jobs`. Tests that do not run jobs pass a recorder. */
   jobSender?: JobSender
+  /** How often realtime checks its sockets' sessions (a minute by default; its test shortens it). */
+  sessionSweepMs?: number
 }
 
 export const systemClock: Clock = { now: () => new Date() }
@@ -128,6 +130,7 @@ export async function buildApp({
   balances,
   jobs,
   jobSender,
+  sessionSweepMs,
 }: AppDeps): Promise<FastifyInstance> {
   const sender = jobSender ?? (jobs ? pgBossSender(jobs) : undefined)
   if (!sender) throw new Error('buildApp needs a job queue (jobs) or a jobSender')
@@ -190,6 +193,7 @@ export async function buildApp({
     liveSessions: (sessionIds) => auth.liveSessions(sessionIds),
     redisUrl: config.redisUrl,
     log: app.log,
+    sessionSweepMs,
   })
   // What changed lately, for the session and feed caches (on every process through Redis).
   const changes = await startUserChanges({
@@ -282,6 +286,7 @@ export async function buildApp({
     // Called at job time, once the ledger below is wired.
     balanceCents: (userId) => money.ledger.earningsCents(userId),
     publicUrl: config.publicUrl,
+    postalAddress: config.mail.postalAddress,
     log: app.log.child({ name: 'email' }),
   })
   const notifications = createNotificationService({

@@ -57,4 +57,14 @@ describe('readConfig', () => {
     expect(() => readConfig({ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key' })).toThrow(/S3_SECRET_ACCESS_KEY/)
     expect(() => readConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/S3_BUCKET/)
   })
+
+  it('wants a postal address for the mail footer before it sends real mail in production', () => {
+    const smtp = { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525' } as const
+    expect(() => readConfig(smtp)).toThrow(/MAIL_POSTAL_ADDRESS/)
+    const address = 'Velvet Ltd, 1 Example Street, Springfield'
+    expect(readConfig({ ...smtp, MAIL_POSTAL_ADDRESS: ` ${address} ` }).mail.postalAddress).toBe(address)
+    // Development and the outbox (no SMTP_URL) run without one.
+    expect(readConfig({ NODE_ENV: 'production' }).mail.postalAddress).toBeUndefined()
+    expect(readConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).mail.postalAddress).toBeUndefined()
+  })
 })

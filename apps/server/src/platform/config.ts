@@ -40,6 +40,8 @@ const EnvSchema = z.object({
   SIGNING_CLIENT_KEY: z.string().min(8).default('velvet-web-client-v1'),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Velvet <no-reply@velvet.local>'),
+  /** The sender's postal address, printed in the footer of notification e-mails (anti-spam laws want one). */
+  MAIL_POSTAL_ADDRESS: z.string().trim().max(300).optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
@@ -103,7 +105,7 @@ export interface Config {
   logLevel: string
   trustProxy: boolean
   signingClientKey: string
-  mail: { smtpUrl: string | undefined; from: string; outboxDir: string }
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string; postalAddress: string | undefined }
   google: { clientId: string | undefined; issuer: string; jwksUrl: string; authUrl: string }
   rateLimitPerMinute: number
   /** Recipients of one mass message at most. */
@@ -162,6 +164,12 @@ export function readConfig(env: Record<string, string | undefined>): Readonly<Co
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     throw new ConfigError(['VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither'])
   }
+  if (e.NODE_ENV === 'production' && e.SMTP_URL && !e.MAIL_POSTAL_ADDRESS) {
+    throw new ConfigError([
+      'MAIL_POSTAL_ADDRESS: required in production when SMTP_URL is set (notification e-mails carry the ' +
+        "sender's postal address in their footer)",
+    ])
+  }
   const s3Problems = checkS3(e)
   if (s3Problems.length > 0) throw new ConfigError(s3Problems)
   const dataDir = path.resolve(e.DATA_DIR)
@@ -178,7 +186,12 @@ export function readConfig(env: Record<string, string | undefined>): Readonly<Co
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     signingClientKey: e.SIGNING_CLIENT_KEY,
-    mail: Object.freeze({ smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') }),
+    mail: Object.freeze({
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      outboxDir: path.join(dataDir, 'outbox'),
+      postalAddress: e.MAIL_POSTAL_ADDRESS || undefined,
+    }),
     google: Object.freeze({
       clientId: e.GOOGLE_CLIENT_ID || undefined,
       issuer: e.GOOGLE_ISSUER,

@@ -20,6 +20,8 @@ export interface MailFooter {
   unsubscribeLabel: string
   unsubscribeUrl: string
   settingsUrl: string
+  /** The sender's postal address (MAIL_POSTAL_ADDRESS), when configured. */
+  postalAddress?: string | undefined
 }
 
 const Colors = {
@@ -87,6 +89,7 @@ ${paragraphs}${content.rows?.length ? rowsHtml(content.rows) : ''}${buttonHtml(c
 <tr><td style="padding:20px 28px 28px;border-top:1px solid ${Colors.line}">
 <p style="margin:0 0 8px;${small}">${escapeHtml(footer.reason)}</p>
 <p style="margin:0;${small}"><a href="${escapeHtml(footer.unsubscribeUrl)}" style="color:${Colors.muted};text-decoration:underline">${escapeHtml(footer.unsubscribeLabel)}</a> &middot; <a href="${escapeHtml(footer.settingsUrl)}" style="color:${Colors.muted};text-decoration:underline">E-mail settings</a></p>
+${footer.postalAddress ? `<p style="margin:8px 0 0;${small}">${escapeHtml(footer.postalAddress)}</p>` : ''}
 </td></tr>
 </table></td></tr></table>
 </body></html>`
@@ -107,6 +110,7 @@ export function renderText(content: MailContent, footer: MailFooter): string {
     footer.reason,
     `${footer.unsubscribeLabel}: ${footer.unsubscribeUrl}`,
     `E-mail settings: ${footer.settingsUrl}`,
+    ...(footer.postalAddress ? [footer.postalAddress] : []),
     '',
   ].join('\n')
 }

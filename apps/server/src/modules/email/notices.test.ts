@@ -45,11 +45,17 @@ import {
 } from './test-support.ts'
 
 const PUBLIC_URL = 'https://velvet.example'
+const POSTAL_ADDRESS = 'Velvet Test Ltd, 1 Loopback Lane, Localhost'
 let t: TestApp
 
 beforeAll(async () => {
   t = await startTestApp(
-    { PUBLIC_URL, APP_SECRET: 'test-app-secret-0123456789-abcdefghij', PAYMENTS_SANDBOX_DELAY_MS: '-1' },
+    {
+      PUBLIC_URL,
+      APP_SECRET: 'test-app-secret-0123456789-abcdefghij',
+      PAYMENTS_SANDBOX_DELAY_MS: '-1',
+      MAIL_POSTAL_ADDRESS: POSTAL_ADDRESS,
+    },
     { jobs: true },
   )
   // Summaries are due the morning after their (Pacific) day: a clock three days back makes them due now.
@@ -111,6 +117,8 @@ describe('a new member', () => {
       `/subs/subscribers?t=new_member&amp;open_create=1&amp;sc=email&amp;s=${creator.userId}`,
     )
     expectOneClick(mail, creator.userId, 'subscriptions')
+    expect(mail.html).toContain(`${POSTAL_ADDRESS}</p>`)
+    expect(mail.text).toContain(POSTAL_ADDRESS)
 
     // The visible link: the page's info, then unsubscribe. The next new member sends nothing.
     const link = unsubscribeParams(mail)

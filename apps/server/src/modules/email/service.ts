@@ -40,6 +40,8 @@ export interface EmailNoticesDeps {
   /** The creator's withdrawable balance in cents (the ledger). */
   balanceCents: (userId: number) => Promise<number>
   publicUrl: string
+  /** Printed in every mail's footer when configured (MAIL_POSTAL_ADDRESS). */
+  postalAddress?: string | undefined
   log: Pick<FastifyBaseLogger, 'info'>
 }
 
@@ -167,6 +169,7 @@ export function createEmailNotices(deps: EmailNoticesDeps) {
         unsubscribeLabel: `Unsubscribe from ${topic.toLowerCase()} e-mails`,
         unsubscribeUrl: preferences.unsubscribeUrl(job.user_id, category),
         settingsUrl: links.settings(template),
+        postalAddress: deps.postalAddress,
       }
       await deps.mailer.send({
         to,

@@ -213,5 +213,9 @@ describe('templates', () => {
       expect(html).toContain(link.replaceAll('&', '&amp;'))
     }
     expect(text).toContain('Unsubscribe from messages e-mails: ')
+    expect(html).not.toContain('Example Street')
+    const withAddress = { ...footer, postalAddress: 'Velvet Ltd, 1 Example Street & Co, Springfield' }
+    expect(renderHtml(content, withAddress)).toContain('1 Example Street &amp; Co, Springfield</p>')
+    expect(renderText(content, withAddress)).toContain('\nVelvet Ltd, 1 Example Street & Co, Springfield\n')
   })
 })
