@@ -23,6 +23,8 @@ export const Caching = {
    * with its media records it is more).
    */
   feedPages: 2_000,
+  /** Suggested-creator lists kept per process (one per viewer and address; a list is about 2 KB of JSON). */
+  suggestedLists: 2_000,
   /**
    * After a user changed, nothing about them is stored for this long: a change announced before its transaction
    * commits (a webhook's membership) cannot be cached as it was before.

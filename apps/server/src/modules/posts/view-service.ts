@@ -1,4 +1,4 @@
-import { homeFeed, PostState, Posts, type PostsFilter } from '@velvet/contract'
+import { homeFeed, PostState, Posts, type PostsFilter, suggestedCreators } from '@velvet/contract'
 import { gt, type SQL } from 'drizzle-orm'
 import { AppError } from '../../platform/errors.ts'
 import { SerializedData, type Viewer } from '../../platform/http.ts'
@@ -6,7 +6,7 @@ import type { Clock } from '../auth/service.ts'
 import type { PostAccess } from '../entitlements/policy.ts'
 import type { EntitlementService } from '../entitlements/service.ts'
 import { decodeCursor } from '../social/cursor.ts'
-import type { FeedCache } from './feed-cache.ts'
+import type { AnswerCache } from './answer-cache.ts'
 import type { ListedPost, PostListRepo } from './list-repo.ts'
 import { presentSuggested } from './presenters.ts'
 import { gatedOf, keysetPage, type PostPresenting } from './presenting.ts'
@@ -24,8 +24,8 @@ export interface PostViewServiceDeps {
   presenting: PostPresenting
   clock: Clock
   portraitUrl: (key: string) => string
-  /** First home feed pages kept per viewer (feed-cache.ts); without it every page is read. */
-  feedCache?: FeedCache
+  /** First home feed pages and suggested creators kept per viewer (answer-cache.ts); without, all is read. */
+  cached?: { feed: AnswerCache; suggested: AnswerCache }
 }
 
 interface PageInput {
@@ -35,7 +35,7 @@ interface PageInput {
 
 /** Reading posts: one post, a creator's grid, the home feed and suggested creators. */
 export function createPostViewService(deps: PostViewServiceDeps) {
-  const { repo, lists, entitlements, presenting, clock, portraitUrl, feedCache } = deps
+  const { repo, lists, entitlements, presenting, clock, portraitUrl, cached } = deps
 
   /**
    * A post the viewer can reach (drafts and scheduled posts only for their author), with its access.
@@ -124,13 +124,13 @@ export function createPostViewService(deps: PostViewServiceDeps) {
     /** Posts of followed and subscribed creators (and the viewer's own), newest first. */
     async homeFeed(viewer: Viewer, input: PageInput, ip: string) {
       const cursor = decodeCursor(input.cursor)
-      if (cursor || !feedCache) {
+      if (cursor || !cached) {
         const rows = await lists.feedPage(viewer.userId, cursor, input.limit + 1, clock.now())
         return presentPage(viewer, rows, input.limit, ip)
       }
       // The first page is what every visit of the home screen reads: its answer, signed media urls included,
-      // is kept per viewer (feed-cache.ts).
-      return feedCache.firstPage(viewer.userId, input.limit, ip, async () => {
+      // is kept per viewer, page size and address (blocked places depend on it).
+      return cached.feed.get(`${viewer.userId}:${input.limit}:${ip}`, async () => {
         const now = clock.now()
         const [rows, authors] = await Promise.all([
           lists.feedPage(viewer.userId, null, input.limit + 1, now),
@@ -145,16 +145,27 @@ export function createPostViewService(deps: PostViewServiceDeps) {
       })
     },
 
+    /** Creators to follow; the home screen asks on every visit, so the answer is kept per viewer and address. */
     async suggested(viewer: Viewer, ip: string) {
-      const rows = await lists.suggestedCreators(viewer.userId, Posts.suggestedCreators)
-      const reachable = await entitlements.reachableAuthors(
-        viewer.userId,
-        rows.map((row) => row.id),
-        ip,
-      )
-      return {
-        list: rows.filter((row) => reachable.has(row.id)).map((row) => presentSuggested(row, portraitUrl)),
+      const read = async () => {
+        const rows = await lists.suggestedCreators(viewer.userId, Posts.suggestedCreators)
+        const reachable = await entitlements.reachableAuthors(
+          viewer.userId,
+          rows.map((row) => row.id),
+          ip,
+        )
+        const shown = rows.filter((row) => reachable.has(row.id))
+        return {
+          value: SerializedData.of(suggestedCreators, {
+            list: shown.map((row) => presentSuggested(row, portraitUrl)),
+          }),
+          // Following, blocking or leaving ends it (the viewer's or the creator's change); a creator new to
+          // the list, or others' follower counts, show at the entry's end.
+          users: [viewer.userId, ...shown.map((row) => row.id)],
+          endsAt: null,
+        }
       }
+      return cached ? cached.suggested.get(`${viewer.userId}:${ip}`, read) : (await read()).value
     },
   }
 }

@@ -1,3 +1,4 @@
+import { Caching } from '@velvet/contract'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { AppServices } from '../../app.ts'
 import type { Db } from '../../platform/db.ts'
@@ -7,9 +8,9 @@ import type { Clock } from '../auth/service.ts'
 import { createEntitlementsRepo } from '../entitlements/repo.ts'
 import { createEntitlementService, type EntitlementService } from '../entitlements/service.ts'
 import type { MediaService } from '../media/types.ts'
+import { createAnswerCache } from './answer-cache.ts'
 import { createEngagementRepo } from './engagement-repo.ts'
 import { createEngagementService } from './engagement-service.ts'
-import { createFeedCache } from './feed-cache.ts'
 import { createPublisher, registerPostJobs } from './jobs.ts'
 import { createPostListRepo } from './list-repo.ts'
 import { createPostNotices } from './notices.ts'
@@ -74,8 +75,10 @@ export function wirePosts(deps: PostsWiringDeps): PostsModule {
   const composerAt = (at: Clock) =>
     createPostService({ repo, lists, presenting, media, social, creator, jobs, clock: at, notices })
   const posts = composerAt(clock)
-  const feedCache = createFeedCache({ changes, now: () => clock.now().getTime() })
-  const view = createPostViewService({ repo, lists, entitlements, presenting, clock, portraitUrl, feedCache })
+  const answers = (capacity: number) =>
+    createAnswerCache({ changes, now: () => clock.now().getTime(), capacity })
+  const cached = { feed: answers(Caching.feedPages), suggested: answers(Caching.suggestedLists) }
+  const view = createPostViewService({ repo, lists, entitlements, presenting, clock, portraitUrl, cached })
   const engagement = createEngagementService({
     repo: engagementRepo,
     notices,

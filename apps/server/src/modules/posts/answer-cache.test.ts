@@ -1,8 +1,8 @@
 /**
- * The first home feed page kept per viewer (feed-cache.ts): every change the app makes through its paths is
- * seen on the next read, the page is never given to another viewer, its signed media urls outlive it, and
- * a membership's end ends the page. Each test first proves the page is served from the cache (a change the
- * app was not told of is not seen), so that a missing invalidation would fail it.
+ * Answers kept per viewer (answer-cache.ts): the first home feed page and the suggested creators. Every change
+ * the app makes through its paths is seen on the next read, a page is never given to another viewer, its signed
+ * media urls outlive it, and a membership's end ends the page. Each test first proves the answer is served from
+ * the cache (a change the app was not told of is not seen), so that a missing invalidation would fail it.
  */
 import {
   blockUser,
@@ -18,6 +18,7 @@ import {
   PostState,
   postEvent,
   savePost,
+  suggestedCreators,
   unlockPost,
   Visibility,
 } from '@velvet/contract'
@@ -27,7 +28,8 @@ import { makeAccount } from '../../test/factories.ts'
 import { startTestApp, type TestApp } from '../../test/harness.ts'
 import { mintCoins } from '../../test/money-factories.ts'
 import { makeMember, makePost, makeVerifiedCreator } from '../../test/post-factories.ts'
-import { type Account, follow } from '../../test/social-factories.ts'
+import { type Account, block, follow } from '../../test/social-factories.ts'
+import { users } from '../auth/schema.ts'
 import { RENEWAL_WINDOW_MINUTES } from '../entitlements/policy.ts'
 import { PUBLISH_QUEUE } from './jobs.ts'
 import { posts } from './schema.ts'
@@ -283,5 +285,58 @@ describe('first feed page cache and the scheduled publisher', () => {
     } finally {
       await withJobs.close()
     }
+  })
+})
+
+describe('suggested creators kept per viewer', () => {
+  let s: TestApp
+  beforeAll(async () => {
+    s = await startTestApp()
+  })
+  afterAll(() => s.close())
+
+  const nicknames = async (fan: Account) => {
+    const res = await s.call(suggestedCreators, {}, { token: fan.token, remoteAddress: ADDRESS })
+    expect(res.status).toBe(200)
+    return (res.body.data.list as { user_id: number; nickname: string }[]).map((c) => c.nickname)
+  }
+  const renameBehindTheBack = (creator: Account, nickname: string) =>
+    s.database.db.update(users).set({ nickname }).where(eq(users.id, creator.userId))
+
+  it('keeps the list until the viewer follows or blocks one of them, or one of them changes', async () => {
+    const [a, b, c] = [
+      await makeVerifiedCreator(s),
+      await makeVerifiedCreator(s),
+      await makeVerifiedCreator(s),
+    ]
+    for (const creator of [a, b, c]) await makePost(s, creator)
+    await renameBehindTheBack(b, 'Bea')
+    await renameBehindTheBack(c, 'Cleo')
+    const fan = await makeAccount(s)
+    await settle()
+    await renameBehindTheBack(a, 'Ada')
+    expect(await nicknames(fan)).toContain('Ada')
+    await renameBehindTheBack(a, 'Ada, renamed behind the back')
+    expect(await nicknames(fan)).toContain('Ada')
+
+    // The viewer follows one: it leaves the list, read afresh.
+    expect((await s.call(followUser, { user_id: b.userId }, { token: fan.token })).status).toBe(200)
+    const afterFollow = await nicknames(fan)
+    expect(afterFollow).not.toContain('Bea')
+    expect(afterFollow).toContain('Ada, renamed behind the back')
+
+    // One of them changes through the app (a new post): the next read shows what the database says.
+    await settle()
+    await nicknames(fan)
+    await renameBehindTheBack(a, 'Ada again')
+    expect(await nicknames(fan)).toContain('Ada, renamed behind the back')
+    await makePost(s, a)
+    expect(await nicknames(fan)).toContain('Ada again')
+
+    // One of them blocks the viewer: gone on the next read.
+    await settle()
+    expect(await nicknames(fan)).toContain('Cleo')
+    await block(s, c, fan)
+    expect(await nicknames(fan)).not.toContain('Cleo')
   })
 })

@@ -1,12 +1,12 @@
 import { Caching } from '@velvet/contract'
 import type { UserChanges } from '../../platform/user-changes.ts'
 
-/** What a first feed page was read from: the value, whose changes make it stale, and when it must end. */
-export interface FeedRead<T> {
+/** What a kept answer was made from: the answer, whose changes make it stale, and when it must end. */
+export interface CachedRead<T> {
   value: T
-  /** The viewer and every creator whose posts the feed may show (followed, live memberships). */
+  /** The viewer and every other user the answer shows (the feed's creators, the suggested ones). */
   users: number[]
-  /** The first of the viewer's memberships to end: locks and the feed's creators change then. */
+  /** When the answer must end at the latest (the first of the viewer's memberships to end), if ever. */
   endsAt: Date | null
 }
 
@@ -18,29 +18,24 @@ interface Entry<T> {
 }
 
 /**
- * One viewer's first home feed page, kept in this process as it was answered: the presented page with its media
+ * Answers of one viewer kept in this process as they were answered: the presented page with its media
  * urls signed for that viewer (valid `Media.signedUrlSeconds` from the first answer, far longer than an entry
- * lives). The key is the viewer, the page size and the address, so an entry is only ever given back to the
- * viewer (and place) it was read for.
- * An entry ends after `Caching.feedPageSeconds`, at the first of the viewer's memberships to end, and as
- * soon as the viewer or one of the feed's creators changes (`UserChanges`: a post, an edit, a follow, an
- * unlock, a block... on any process).
+ * lives). The caller's key must hold the viewer (and the address when blocked places matter), so an entry is
+ * only ever given back to the viewer (and place) it was read for.
+ * An entry ends after `Caching.feedPageSeconds`, at its `endsAt`, and as soon as the viewer or one of the
+ * users it shows changes (`UserChanges`: a post, an edit, a follow, an unlock, a block... on any process).
+ * At most `capacity` entries are kept, the oldest stored going first.
  */
-export function createFeedCache(deps: {
+export function createAnswerCache(deps: {
   changes: Pick<UserChanges, 'mark' | 'fresh' | 'storable'>
   now: () => number
+  capacity: number
 }) {
-  const { changes, now } = deps
+  const { changes, now, capacity } = deps
   const entries = new Map<string, Entry<unknown>>()
 
   return {
-    async firstPage<T>(
-      viewerId: number,
-      limit: number,
-      ip: string,
-      read: () => Promise<FeedRead<T>>,
-    ): Promise<T> {
-      const key = `${viewerId}:${limit}:${ip}`
+    async get<T>(key: string, read: () => Promise<CachedRead<T>>): Promise<T> {
       const hit = entries.get(key)
       if (hit) {
         if (now() < hit.until && changes.fresh(hit.mark, hit.users)) return hit.value as T
@@ -55,7 +50,7 @@ export function createFeedCache(deps: {
         fresh.endsAt ? fresh.endsAt.getTime() : Number.POSITIVE_INFINITY,
       )
       if (until <= now()) return fresh.value
-      if (entries.size >= Caching.feedPages) {
+      if (entries.size >= capacity) {
         const oldest = entries.keys().next().value
         if (oldest !== undefined) entries.delete(oldest)
       }
@@ -65,4 +60,4 @@ export function createFeedCache(deps: {
   }
 }
 
-export type FeedCache = ReturnType<typeof createFeedCache>
+export type AnswerCache = ReturnType<typeof createAnswerCache>
