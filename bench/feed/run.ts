@@ -1,8 +1,9 @@
 /**
  * Feed benchmark (issue 5): PostgreSQL filled with 100k users, 1M posts and a skewed follow graph; the home
  * feed (`GET /fapi/core/feed/home/`) of many different fans against a bare Fastify route in the same run, at full
- * speed and at a fixed 1,000 req/s, then the time for a new post of the most followed creator to reach the feeds
- * of (up to) 10,000 of its followers.
+ * speed and at a fixed 1,000 req/s; their second pages (never cached: every request reads the database) at full
+ * speed; then the time for a new post of the most followed creator to reach the feeds of (up to) 10,000 of its
+ * followers.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:feed    (from the repository root)
  *   BENCH_FEED_SCALE=0.01 …    (a hundredth of the data, to check the bench itself quickly)
@@ -12,7 +13,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { createPost, homeFeed, okBody, Posts, savePost } from '@velvet/contract'
+import { Caching, createPost, homeFeed, okBody, Posts, savePost } from '@velvet/contract'
 import type { RunSummary } from '../http/load.ts'
 import { replaceSection, table } from '../http/markdown.ts'
 import { callApi, signedGet } from '../support/calls.ts'
@@ -98,7 +99,8 @@ async function main(): Promise<number> {
     const first = probe[0]
     if (!first) throw new Error('no readers')
     const sample = await fetch(`${base}${first.path}`, { headers: first.headers })
-    const sampleBody = okBody(homeFeed.response).safeParse(await sample.json())
+    const sampleText = await sample.text()
+    const sampleBody = okBody(homeFeed.response).safeParse(JSON.parse(sampleText))
     if (!sample.ok || !sampleBody.success || sampleBody.data.data.list.length === 0) {
       throw new Error(`the feed answered ${sample.status} or an empty page for a reader`)
     }
@@ -126,6 +128,31 @@ async function main(): Promise<number> {
     const feedRequests = feedRun.warmup.completed + feedRun.measured.completed
     console.log(`bench:feed: home feed at ${settings.fixedRate} req/s …`)
     const fixedRun = await runLoad({ ...(await feedLoad()), overallRate: settings.fixedRate })
+
+    // Second pages: a cursor is never cached, so each request runs the page's statements on PostgreSQL.
+    const cursors = await firstCursors(readers, (id) =>
+      callApi(base, homeFeed, velvet.clientKey, readerTokens.get(id) as string, {
+        limit: Posts.feedPageSize,
+      }),
+    )
+    console.log(`bench:feed: second pages (${cursors.size} readers), full speed …`)
+    const secondTargets = await Promise.all(
+      [...cursors].map(([id, cursor]) =>
+        signedGet(homeFeed, velvet.clientKey, readerTokens.get(id) as string, {
+          limit: Posts.feedPageSize,
+          cursor,
+        }),
+      ),
+    )
+    const cpuOfSecond = startCpuSplit()
+    const secondRun = await runLoad({
+      ...load,
+      url: base,
+      targets: secondTargets,
+      expectPrefix: '{"result":"ok"',
+    })
+    const secondCpu = cpuOfSecond()
+    const secondRequests = secondRun.warmup.completed + secondRun.measured.completed
 
     // Fan-out: the most followed creator publishes a post; each sampled follower reads its first feed page
     // (several readers at once) until the post is there.
@@ -186,6 +213,7 @@ async function main(): Promise<number> {
       { label: 'bare Fastify 5, `GET /bare`, full speed', run: bareRun.measured },
       { label: 'home feed, full speed', run: feedRun.measured },
       { label: `home feed at a fixed ${rps(settings.fixedRate)} req/s`, run: fixedRun.measured },
+      { label: 'home feed, second page (never cached), full speed', run: secondRun.measured },
     ]
     for (const row of rows) {
       const r = row.run
@@ -194,12 +222,13 @@ async function main(): Promise<number> {
       )
     }
     console.log(`CPU per feed request (full speed): ${cpuLine(feedCpu, feedRequests)}`)
+    console.log(`CPU per second-page request: ${cpuLine(secondCpu, secondRequests)}`)
     console.log(
       `fan-out: ${fanout.reached}/${fanout.followers} followers saw the post; p50 ${ms(fanout.p50)} ms, ` +
         `p99 ${ms(fanout.p99)} ms after publishing (${fanout.reads} reads, read p99 ${ms(fanout.readP99)} ms)`,
     )
 
-    const problems = [bareRun, feedRun, fixedRun].flatMap((run, index) =>
+    const problems = [bareRun, feedRun, fixedRun, secondRun].flatMap((run, index) =>
       [...problemsOf(run.warmup), ...problemsOf(run.measured)].map((p) => `${rows[index]?.label}: ${p}`),
     )
     if (fanout.missing > 0) problems.push(`${fanout.missing} followers never saw the new post`)
@@ -215,6 +244,8 @@ async function main(): Promise<number> {
       fanout,
       backend: backend.describe,
       cpu: cpuLine(feedCpu, feedRequests),
+      answerBytes: Buffer.byteLength(sampleText),
+      secondCpu: cpuLine(secondCpu, secondRequests),
       load: { start: loadAtStart, end: loadAverage() },
     })
     const previous = existsSync(DOCS_FILE) ? readFileSync(DOCS_FILE, 'utf8') : ''
@@ -226,6 +257,23 @@ async function main(): Promise<number> {
       await step().catch((error: unknown) => console.error('bench:feed: cleanup step failed:', error))
     }
   }
+}
+
+/** The cursor of each reader's first page (readers with a single page have none), ten readers at a time. */
+async function firstCursors(
+  readers: number[],
+  firstPage: (id: number) => Promise<{ cursor: string | null }>,
+): Promise<Map<number, string>> {
+  const cursors = new Map<number, string>()
+  const queue = [...readers]
+  const worker = async () => {
+    for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+      const { cursor } = await firstPage(id)
+      if (cursor) cursors.set(id, cursor)
+    }
+  }
+  await Promise.all(Array.from({ length: 10 }, worker))
+  return cursors
 }
 
 /** CPU time per request of a run: the app's main thread, the other threads, PostgreSQL. */
@@ -253,10 +301,13 @@ function render(input: {
   }
   backend: string
   cpu: string
+  /** The size of one first-page answer (what the cache keeps per viewer). */
+  answerBytes: number
+  secondCpu: string
   load: { start: string; end: string }
 }): string {
   const { data, scale, rows, fanout } = input
-  const [bare, full, fixed] = rows as [Row, Row, Row]
+  const [bare, full, fixed, second] = rows as [Row, Row, Row, Row]
   const cpus = os.cpus()
   return [
     `## ${SECTION_TITLE}`,
@@ -301,7 +352,17 @@ function render(input: {
       `${rps(full.run.requestsPerSecond)} req/s at full speed; at the fixed rate the app answered ` +
       `${rps(fixed.run.requestsPerSecond)} req/s with p99 ${ms(fixed.run.latencyMs.p99)} ms.`,
     '',
-    `CPU per feed request at full speed (warm-up included): ${input.cpu}. The app, PostgreSQL and the load ` +
+    'The first page is what opening the home screen reads, and each process keeps its answer per viewer for up ' +
+      'to 15 s, ended by any change of the viewer or of a creator in the feed (docs/decisions.md, "Feed speed"): ' +
+      `the full-speed row, where each of the ${settings.readers} fans reads about ` +
+      `${((full.run.requestsPerSecond * 15) / settings.readers).toFixed(0)} times in 15 s, is mostly answers ` +
+      'from memory. The second-page row reads the database on every request (a cursor is never cached): ' +
+      `${rps(second.run.requestsPerSecond)} req/s, p99 ${ms(second.run.latencyMs.p99)} ms; CPU per request ` +
+      `there: ${input.secondCpu}. A first-page answer is ${(input.answerBytes / 1024).toFixed(1)} KB of JSON, ` +
+      `so the ${Caching.feedPages.toLocaleString('en-US')} a process keeps at most hold about ` +
+      `${((input.answerBytes * Caching.feedPages) / 1024 ** 2).toFixed(0)} MB (as UTF-16 strings, up to twice that).`,
+    '',
+    `CPU per first-page request at full speed (warm-up included): ${input.cpu}. The app, PostgreSQL and the load ` +
       `generator share ${cpus.length} CPUs, so ${rps(3_000)} req/s would leave them ` +
       `${((cpus.length * 1000) / 3_000).toFixed(2)} ms of CPU per request all together. 1-minute load average ` +
       `of the machine at the start and the end of the run: ${input.load.start} / ${input.load.end} ` +
