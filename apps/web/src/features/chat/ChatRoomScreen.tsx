@@ -1,25 +1,18 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import {
   type ChatMessage,
-  ChatRules,
   ChatTexts,
   type Conversation,
-  chatMute,
   chatRead,
-  chatSend,
-  chatTyping,
-  coinsNeededOf,
   EmailTexts,
-  formatCoins,
   readEmailLink,
   UserRole,
 } from '@velvet/contract'
-import { Bell, BellOff, Gift, HandCoins, ImagePlus, MessageCircle, SendHorizontal } from 'lucide-react'
-import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { MessageCircle } from 'lucide-react'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { isApiError, messageOf } from '../../lib/api/errors.ts'
 import { api } from '../../lib/api/index.ts'
-import { Avatar } from '../../ui/Avatar.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { LoadMore } from '../../ui/LoadMore.tsx'
 import { PageLoader } from '../../ui/Spinner.tsx'
@@ -29,34 +22,28 @@ import { LoadError } from '../errors/LoadError.tsx'
 import { useBuyCoinsFallback } from '../payments/use-buy-coins-fallback.tsx'
 import { AccountOnly } from '../people/AccountOnly.tsx'
 import { ScreenBar } from '../people/ScreenBar.tsx'
-import { displayName, profilePath } from '../profile/profile-rules.ts'
+import { displayName } from '../profile/profile-rules.ts'
 import { activeChatContact } from '../shell/active-contact.ts'
 import { systemKeys } from '../system/system.queries.ts'
 import { type GiftSender, GiftSheet } from '../wallet/GiftSheet.tsx'
 import { UnlockSheet } from '../wallet/UnlockSheet.tsx'
-import { walletKeys } from '../wallet/wallet.queries.ts'
-import { AttachmentStrip, useAttachments } from './ChatAttachments.tsx'
+import { ChatComposer } from './ChatComposer.tsx'
+import { ChatRoomHeader } from './ChatRoomHeader.tsx'
 import { useChatTip, useConversationWith, useMessages, useUnlockMessage } from './chat.queries.ts'
 import { activeConversation } from './chat.realtime.ts'
 import { chatKeys } from './chat-keys.ts'
-import { chronological, newClientMsgId, ppvPriceOf, seenMessageId } from './chat-rules.ts'
-import { failedMessages } from './failed-messages.ts'
+import { chronological, newClientMsgId, seenMessageId } from './chat-rules.ts'
 import { MessageBubble } from './MessageBubble.tsx'
+import { PendingBubble } from './PendingBubble.tsx'
 import { TipSheet } from './TipSheet.tsx'
-import { typingThrottle, useTyping } from './typing-store.ts'
+import { useTyping } from './typing-store.ts'
+import { unsent, useChatSend } from './use-chat-send.ts'
 import './chat.css'
 
-interface Pending {
-  clientId: string
-  text: string
-  failed: boolean
-  /** When it was first sent (microseconds, the failed-message store's timetoken). */
-  timetoken: number
-  /** Photos and videos (media ids, uploaded before the send) and a PPV price. */
-  media: number[]
-  price: number | null
-}
-
+/**
+ * One open conversation: the message log (earlier pages on demand, read marks, the newest in view), the
+ * header with mute, the composer, and the sheets to unlock a paid message, tip or send a gift.
+ */
 function Room({
   viewerId,
   viewerIsCreator,
@@ -70,53 +57,19 @@ function Room({
   const id = conversation.conversation_id
   const messages = useMessages(id)
   const list = useMemo(() => chronological(messages.data), [messages.data])
-  const [pending, setPending] = useState<Pending[]>([])
-  const [text, setText] = useState('')
   const bottom = useRef<HTMLDivElement>(null)
-  const mediaInput = useRef<HTMLInputElement>(null)
   const name = displayName(conversation.peer)
   const peerId = conversation.peer.user_id
-  const attachments = useAttachments(viewerId)
-  const [ppv, setPpv] = useState(false)
-  const [price, setPrice] = useState('')
   const [unlocking, setUnlocking] = useState<ChatMessage | null>(null)
   const [sheet, setSheet] = useState<'tip' | 'gift' | null>(null)
   const coinsSheet = useBuyCoinsFallback({ returnTo: `/chatRoom?u1=${viewerId}&u2=${peerId}` })
+  const { pending, queue, retry, discard } = useChatSend({ viewerId, conversation, buyCoins: coinsSheet.buy })
   const unlock = useUnlockMessage(id, peerId)
   const chatTip = useChatTip(id, peerId)
   const [giftClientId, setGiftClientId] = useState(newClientMsgId)
   const refetchMessages = () => void client.invalidateQueries({ queryKey: chatKeys.messages(id) })
-  const refetchConversation = () => void client.invalidateQueries({ queryKey: chatKeys.open(peerId) })
   const canTip = conversation.peer.is_creator && !viewerIsCreator
   const peerTyping = useTyping(id, peerId)
-  // Typing pings are best effort: a failed one is not worth a word.
-  const [typed] = useState(() =>
-    typingThrottle(() => void api.call(chatTyping, { conversation_id: id }).catch(() => undefined)),
-  )
-
-  // Messages that failed to send before (this tab or an earlier one) come back as failed.
-  useEffect(() => {
-    let current = true
-    void failedMessages.list(viewerId, id).then((saved) => {
-      if (!current || saved.length === 0) return
-      setPending((all) => [
-        ...saved
-          .filter((item) => !all.some((p) => p.clientId === item.id))
-          .map((item) => ({
-            clientId: item.id,
-            text: item.text,
-            failed: true,
-            timetoken: item.timetoken,
-            media: item.media ?? [],
-            price: item.price ?? null,
-          })),
-        ...all,
-      ])
-    })
-    return () => {
-      current = false
-    }
-  }, [viewerId, id])
 
   // spec §2: the room is the active contact while it is open.
   useEffect(() => {
@@ -148,85 +101,6 @@ function Room({
     setAtNewest(true)
   }, [lastId, pending.length])
 
-  const send = useMutation({
-    // Offline, a send fails at once and is kept as failed (IndexedDB) rather than paused in memory.
-    networkMode: 'always',
-    mutationFn: (item: Pending) =>
-      api.call(chatSend, {
-        conversation_id: id,
-        client_msg_id: item.clientId,
-        text: item.text,
-        media: item.media,
-        price: item.price,
-        // The price shown above the composer (0 while messages are free).
-        paid_price: conversation.send_price,
-      }),
-    onSuccess: async (answer, item) => {
-      await client.invalidateQueries({ queryKey: chatKeys.messages(id) })
-      setPending((all) => all.filter((p) => p.clientId !== item.clientId))
-      void failedMessages.remove(item.clientId)
-      void client.invalidateQueries({ queryKey: chatKeys.conversationsAll() })
-      // A free message used, or a paid one: the price line and the wallet change.
-      if (conversation.free_left !== null || answer.message.paid_coins !== null) {
-        refetchConversation()
-        if (answer.message.paid_coins !== null) void client.invalidateQueries({ queryKey: walletKeys.all })
-      }
-    },
-    onError: (error, item) => {
-      setPending((all) => all.map((p) => (p.clientId === item.clientId ? { ...p, failed: true } : p)))
-      void failedMessages.save({
-        id: item.clientId,
-        userId: viewerId,
-        conversation_id: id,
-        timetoken: item.timetoken,
-        text: item.text,
-        media: item.media,
-        price: item.price,
-      })
-      if (isApiError(error) && error.code === 5004) {
-        coinsSheet.buy(coinsNeededOf(error.fields) ?? conversation.send_price)
-        return
-      }
-      // The creator changed the price: the composer shows the new one before the fan sends again.
-      if (isApiError(error) && error.code === 6005) refetchConversation()
-      if (isApiError(error) && error.status > 0 && error.status < 500) toast.error(messageOf(error))
-    },
-  })
-  const mute = useMutation({
-    mutationFn: (next: boolean) => api.call(chatMute, { conversation_id: id, mute: next }),
-    onSuccess: (answer) => {
-      client.setQueryData(chatKeys.open(peerId), { conversation: answer.conversation })
-      void client.invalidateQueries({ queryKey: systemKeys.initAll() })
-      toast.success(answer.conversation.mute ? 'Conversation muted' : 'Conversation unmuted')
-    },
-    onError: (error) => toast.error(messageOf(error)),
-  })
-
-  const priceCoins = ppv ? ppvPriceOf(price) : null
-  const media = attachments.ready ?? []
-  const waiting = attachments.items.length > 0 && attachments.ready === null
-  const canSend =
-    !waiting &&
-    (text.trim() !== '' || media.length > 0) &&
-    (!ppv || (priceCoins !== null && media.length > 0))
-  const submit = (event?: FormEvent) => {
-    event?.preventDefault()
-    if (!canSend) return
-    const item: Pending = {
-      clientId: newClientMsgId(),
-      text: text.trim(),
-      failed: false,
-      timetoken: Date.now() * 1000,
-      media,
-      price: priceCoins,
-    }
-    setPending((all) => [...all, item])
-    setText('')
-    attachments.clear()
-    setPpv(false)
-    setPrice('')
-    send.mutate(item)
-  }
   const giftSender: GiftSender = {
     send: (gift, message, done) =>
       chatTip.mutate(
@@ -242,47 +116,11 @@ function Room({
     error: chatTip.error,
     reset: () => chatTip.reset(),
   }
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) submit(event)
-  }
-  const retry = (item: Pending) => {
-    setPending((all) => all.map((p) => (p.clientId === item.clientId ? { ...p, failed: false } : p)))
-    send.mutate({ ...item, failed: false })
-  }
-  const discard = (item: Pending) => {
-    setPending((all) => all.filter((p) => p.clientId !== item.clientId))
-    void failedMessages.remove(item.clientId)
-  }
 
   const seenId = seenMessageId(list, viewerId, conversation.peer_read_id)
-  const muted = conversation.mute === 1
   return (
     <div className="v-chat-room">
-      <ScreenBar
-        heading={false}
-        fallback="/message"
-        title={
-          <Link
-            className="v-chat-room__peer"
-            to={conversation.peer.user_name ? profilePath(conversation.peer.user_name) : '/message'}
-          >
-            <Avatar src={conversation.peer.portrait} name={name} size="sm" decorative />
-            <h1 className="v-chat-room__name">{name}</h1>
-          </Link>
-        }
-        end={
-          <button
-            type="button"
-            className="v-icon-button"
-            aria-label={muted ? 'Unmute conversation' : 'Mute conversation'}
-            aria-pressed={muted}
-            disabled={mute.isPending}
-            onClick={() => mute.mutate(!muted)}
-          >
-            {muted ? <BellOff aria-hidden="true" /> : <Bell aria-hidden="true" />}
-          </button>
-        }
-      />
+      <ChatRoomHeader conversation={conversation} name={name} />
       <div className="v-chat-room__log">
         {/* Earlier pages load as the top comes into view (after the first scroll to the newest message). */}
         {atNewest ? (
@@ -311,153 +149,24 @@ function Room({
               onExpired={refetchMessages}
             />
           ))}
-          {pending
-            // A send whose answer was lost may be stored after all: the stored message stands for it.
-            .filter((item) => !list.some((message) => message.client_msg_id === item.clientId))
-            .map((item) => (
-              <li
-                key={item.clientId}
-                className="v-chat-bubble-row v-chat-bubble-row--mine v-chat-bubble-row--pending"
-              >
-                <div className="v-chat-bubble">
-                  {item.media.length > 0 ? (
-                    <p className="v-chat-bubble__money">
-                      <ImagePlus aria-hidden="true" />
-                      {item.media.length === 1
-                        ? '1 photo or video'
-                        : `${item.media.length} photos and videos`}
-                      {item.price !== null ? ` · ${formatCoins(item.price)}` : ''}
-                    </p>
-                  ) : null}
-                  {item.text ? <p className="v-chat-bubble__text">{item.text}</p> : null}
-                </div>
-                {item.failed ? (
-                  <span className="v-chat-bubble__failed">
-                    <button type="button" className="v-chat-bubble__retry" onClick={() => retry(item)}>
-                      {ChatTexts.sendFailed}
-                    </button>
-                    <button
-                      type="button"
-                      className="v-chat-bubble__discard"
-                      aria-label={`Delete the unsent message “${item.text.slice(0, 40)}”`}
-                      onClick={() => discard(item)}
-                    >
-                      Delete
-                    </button>
-                  </span>
-                ) : (
-                  <span className="v-chat-bubble__seen">Sending…</span>
-                )}
-              </li>
-            ))}
+          {unsent(pending, list).map((item) => (
+            <PendingBubble key={item.clientId} item={item} onRetry={retry} onDiscard={discard} />
+          ))}
         </ol>
         <p className="v-chat-typing" aria-live="polite">
           {peerTyping ? ChatTexts.typing(name) : ''}
         </p>
       </div>
-      <form className="v-composer v-composer--chat" onSubmit={submit}>
-        {conversation.send_price > 0 || conversation.free_left !== null ? (
-          <p className="v-composer__notice" role="status">
-            {conversation.send_price > 0
-              ? ChatTexts.costsCoins(conversation.send_price)
-              : ChatTexts.freeLeft(conversation.free_left ?? 0)}
-          </p>
-        ) : null}
-        <AttachmentStrip attachments={attachments} />
-        {viewerIsCreator && attachments.items.length > 0 ? (
-          <div className="v-composer__ppv">
-            <label className="v-composer__ppv-toggle">
-              <input type="checkbox" checked={ppv} onChange={(event) => setPpv(event.target.checked)} />
-              Sell as pay-per-view
-            </label>
-            {ppv ? (
-              <label className="v-composer__ppv-price">
-                <span className="v-visually-hidden">Price in coins</span>
-                <input
-                  className="v-composer__ppv-input"
-                  inputMode="numeric"
-                  placeholder="Coins"
-                  value={price}
-                  aria-invalid={price !== '' && priceCoins === null}
-                  onChange={(event) => setPrice(event.target.value)}
-                />
-                <span aria-hidden="true">coins</span>
-              </label>
-            ) : null}
-          </div>
-        ) : null}
-        <div className="v-composer__row">
-          {viewerIsCreator ? (
-            <>
-              <button
-                type="button"
-                className="v-icon-button v-composer__tool"
-                aria-label="Add photos or videos"
-                disabled={!attachments.canAdd}
-                onClick={() => mediaInput.current?.click()}
-              >
-                <ImagePlus aria-hidden="true" />
-              </button>
-              <input
-                ref={mediaInput}
-                type="file"
-                accept="image/*,video/*"
-                multiple
-                hidden
-                data-testid="chat-media-input"
-                onChange={(event) => {
-                  attachments.add([...(event.target.files ?? [])])
-                  event.target.value = ''
-                }}
-              />
-            </>
-          ) : null}
-          {canTip ? (
-            <>
-              <button
-                type="button"
-                className="v-icon-button v-composer__tool"
-                aria-label={`Tip ${name}`}
-                onClick={() => setSheet('tip')}
-              >
-                <HandCoins aria-hidden="true" />
-              </button>
-              <button
-                type="button"
-                className="v-icon-button v-composer__tool"
-                aria-label={`Send ${name} a gift`}
-                onClick={() => setSheet('gift')}
-              >
-                <Gift aria-hidden="true" />
-              </button>
-            </>
-          ) : null}
-          <textarea
-            className="v-composer__input"
-            aria-label={ChatTexts.composerPlaceholder}
-            placeholder={ChatTexts.composerPlaceholder}
-            value={text}
-            maxLength={ChatRules.textMax}
-            rows={1}
-            enterKeyHint="send"
-            onChange={(event) => {
-              setText(event.target.value)
-              if (event.target.value.trim() !== '') typed()
-            }}
-            onKeyDown={onKeyDown}
-          />
-          <button
-            type="submit"
-            className="v-composer__send"
-            aria-label={
-              conversation.send_price > 0 ? `Send for ${formatCoins(conversation.send_price)}` : 'Send'
-            }
-            disabled={!canSend}
-          >
-            <SendHorizontal aria-hidden="true" />
-          </button>
-        </div>
-      </form>
+      <ChatComposer
+        viewerId={viewerId}
+        viewerIsCreator={viewerIsCreator}
+        conversation={conversation}
+        name={name}
+        canTip={canTip}
+        onTip={() => setSheet('tip')}
+        onGift={() => setSheet('gift')}
+        onSend={queue}
+      />
       {/* Scrolled into view for the newest message: below the (sticky) composer, so nothing hides under it. */}
       <div ref={bottom} />
       {unlocking && unlocking.price !== null ? (

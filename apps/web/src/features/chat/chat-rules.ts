@@ -93,3 +93,32 @@ export function coinsIn(text: string, min: number, max: number): number | null {
 
 /** A PPV price typed in the composer (the post price range). */
 export const ppvPriceOf = (text: string) => coinsIn(text, Posts.priceMin, Posts.priceMax)
+
+/** What the composer sends: the text (trimmed), the media ids of its photos and videos, a PPV price. */
+export interface MessageDraft {
+  text: string
+  media: number[]
+  price: number | null
+}
+
+/**
+ * The message the composer holds, or null while it cannot be sent: it needs text or media, every attachment
+ * uploaded (`ready` is null until then), and a pay-per-view one needs media and a valid price.
+ */
+export function draftOf({
+  text,
+  ready,
+  ppv,
+  price,
+}: {
+  text: string
+  ready: number[] | null
+  ppv: boolean
+  price: string
+}): MessageDraft | null {
+  if (ready === null) return null
+  const priceCoins = ppv ? ppvPriceOf(price) : null
+  if (text.trim() === '' && ready.length === 0) return null
+  if (ppv && (priceCoins === null || ready.length === 0)) return null
+  return { text: text.trim(), media: ready, price: priceCoins }
+}
