@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import {
   chronological,
   coinsIn,
+  draftOf,
   messageTime,
   ppvPriceOf,
   previewOf,
@@ -95,5 +96,38 @@ describe('coinsIn and ppvPriceOf', () => {
     expect(coinsIn('', 1, 100)).toBeNull()
     expect(ppvPriceOf('10000')).toBe(10000)
     expect(ppvPriceOf('10001')).toBeNull()
+  })
+})
+
+describe('draftOf (what the composer may send)', () => {
+  const draft = (fields: Partial<Parameters<typeof draftOf>[0]>) =>
+    draftOf({ text: '', ready: [], ppv: false, price: '', ...fields })
+
+  it('needs text or media, and sends the text trimmed', () => {
+    expect(draft({})).toBeNull()
+    expect(draft({ text: '  \n ' })).toBeNull()
+    expect(draft({ text: ' hi \n' })).toEqual({ text: 'hi', media: [], price: null })
+    expect(draft({ ready: [41, 42] })).toEqual({ text: '', media: [41, 42], price: null })
+  })
+
+  it('waits until every attachment is uploaded', () => {
+    expect(draft({ text: 'hi', ready: null })).toBeNull()
+  })
+
+  it('sends pay-per-view only with media and a valid price', () => {
+    expect(draft({ text: 'hi', ppv: true, price: '300' })).toBeNull()
+    expect(draft({ ready: [41], ppv: true, price: '' })).toBeNull()
+    expect(draft({ ready: [41], ppv: true, price: '0' })).toBeNull()
+    expect(draft({ ready: [41], ppv: true, price: '2.5' })).toBeNull()
+    expect(draft({ ready: [41], ppv: true, price: '10001' })).toBeNull()
+    expect(draft({ text: 'new set', ready: [41], ppv: true, price: '300' })).toEqual({
+      text: 'new set',
+      media: [41],
+      price: 300,
+    })
+  })
+
+  it('has no price when pay-per-view is off, whatever was typed', () => {
+    expect(draft({ ready: [41], ppv: false, price: '300' })).toEqual({ text: '', media: [41], price: null })
   })
 })

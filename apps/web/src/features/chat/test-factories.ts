@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@velvet/contract'
+import type { ChatMessage, Conversation } from '@velvet/contract'
 
 /** A plain text message as the server presents it (`fields` replace any of it). */
 export const textMessage = (
@@ -22,5 +22,19 @@ export const textMessage = (
   gift_id: null,
   paid_coins: null,
   refunded: false,
+  ...fields,
+})
+
+/** A conversation with a creator (user 2, Ava) as the viewer sees it (`fields` replace any of it). */
+export const aConversation = (fields: Partial<Conversation> = {}): Conversation => ({
+  conversation_id: '7',
+  peer: { user_id: 2, user_name: 'ava', nickname: 'Ava', portrait: null, verified: true, is_creator: true },
+  last_message: null,
+  unread: 0,
+  mute: 0,
+  has_spent: false,
+  peer_read_id: 0,
+  send_price: 0,
+  free_left: null,
   ...fields,
 })
