@@ -1,5 +1,5 @@
 import { MediaState } from '@velvet/contract'
-import { and, asc, eq, inArray, lt, ne } from 'drizzle-orm'
+import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../platform/db.ts'
 import { type MediaFiles, media } from './schema.ts'
 import type { MediaRecord } from './types.ts'
@@ -41,8 +41,18 @@ export interface ProcessedMedia {
   readyAt: Date
 }
 
+/** Media rows by id: a feed page's lookup, so a named prepared statement (parsed and planned once per connection). */
+function prepareFindMany(db: Db) {
+  return db
+    .select()
+    .from(media)
+    .where(sql`${media.id} = any(${sql.placeholder('ids')}::bigint[])`)
+    .prepare('media_find_many')
+}
+
 /** The media module's SQL (the only place that touches the media table). */
 export function createMediaRepo(db: Db) {
+  let findManyQuery: ReturnType<typeof prepareFindMany> | undefined
   return {
     transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
       return db.transaction(work)
@@ -50,10 +60,8 @@ export function createMediaRepo(db: Db) {
 
     async findMany(ids: readonly number[]): Promise<MediaRow[]> {
       if (ids.length === 0) return []
-      return db
-        .select()
-        .from(media)
-        .where(inArray(media.id, [...ids]))
+      findManyQuery ??= prepareFindMany(db)
+      return findManyQuery.execute({ ids: [...ids] })
     },
 
     async findOwned(ownerId: number, ids: readonly number[]): Promise<MediaRow[]> {
