@@ -1,25 +1,34 @@
-import { createPost, savePost, Visibility } from '@velvet/contract'
+import { createPost, savePost, UserRole, Visibility } from '@velvet/contract'
+import { eq } from 'drizzle-orm'
+import { users } from '../modules/auth/schema.ts'
 import { creatorVerifications } from '../modules/creator/schema.ts'
 import { MembershipStatus } from '../modules/entitlements/policy.ts'
 import { createEntitlementsRepo } from '../modules/entitlements/repo.ts'
+import { makeAccount } from './factories.ts'
 import type { TestApp } from './harness.ts'
 import { makeMedia, type ReadyMediaOptions } from './media-factories.ts'
-import { type Account, makeCreator } from './social-factories.ts'
+import type { Account } from './social-factories.ts'
 
 const DAY_MS = 86_400_000
 
 /** A creator who passed identity verification (may sell paid posts). */
 export async function makeVerifiedCreator(t: TestApp): Promise<Account> {
-  const creator = await makeCreator(t)
+  const creator = await makeAccount(t)
+  await verifyAsCreator(t, creator)
+  return creator
+}
+
+/** Makes an account a creator who passed identity verification (as the partner's approval leaves it). */
+export async function verifyAsCreator(t: TestApp, account: Account): Promise<void> {
+  await t.database.db.update(users).set({ userRole: UserRole.Creator }).where(eq(users.id, account.userId))
   await t.database.db.insert(creatorVerifications).values({
-    userId: creator.userId,
+    userId: account.userId,
     partner: 'sandbox',
-    partnerSessionId: `test-${creator.userId}`,
+    partnerSessionId: `test-${account.userId}`,
     status: 'approved',
     returnPath: '/',
     decidedAt: t.clock.now(),
   })
-  return creator
 }
 
 export interface PostSpec {

@@ -70,6 +70,9 @@ export const ChatTexts = {
   /** /pay/payout: the creator's shares of paid messages not answered yet (not withdrawable until then). */
   heldLabel: 'Awaiting your reply',
   heldHint: `Your share of a paid message becomes withdrawable when you reply. Unanswered after ${ChatRules.replyWithinHours} hours, it goes back to the fan.`,
+  /** /pay/payout: a referrer's shares of paid messages to creators they referred, not answered yet. */
+  referralHeldLabel: 'Referral shares awaiting a reply',
+  referralHeldHint: `Your referral share of a paid message becomes withdrawable when the creator you referred replies. Unanswered after ${ChatRules.replyWithinHours} hours, it goes back to the fan.`,
   unlockTitle: 'Unlock this message',
   /** Under a creator's own message written for them (shown to the creator's side only). */
   byChatter: 'Sent by your chatter',

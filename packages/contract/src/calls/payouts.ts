@@ -197,12 +197,14 @@ export type Payout = z.infer<typeof Payout>
 
 export const PayoutOverview = z.object({
   is_creator: z.boolean(),
-  /** Withdrawable now: the payout wallet less `held_cents`. */
+  /** Withdrawable now: the payout wallet less `held_cents` and `referral_held_cents`. */
   available_cents: Cents,
   /** Requested or processing withdrawals. */
   pending_cents: Cents,
   /** Shares of paid messages waiting for the creator's reply (withdrawable once answered, else refunded). */
   held_cents: Cents,
+  /** The viewer's referral shares of paid messages to creators they referred, waiting for those creators' reply. */
+  referral_held_cents: Cents,
   minimum_cents: Cents,
   /** US person (W-9) or not (W-8BEN): decides the PayPal fee. */
   is_us: z.boolean(),

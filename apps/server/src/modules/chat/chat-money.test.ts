@@ -18,6 +18,7 @@ import {
   notificationList,
   paidMessageSettings,
   payoutOverview,
+  referralBind,
   requestPayout,
   savePayoutPaypal,
   savePayoutTax,
@@ -28,7 +29,7 @@ import { makeAccount } from '../../test/factories.ts'
 import { startTestApp, type TestApp } from '../../test/harness.ts'
 import { makeMedia } from '../../test/media-factories.ts'
 import { expectCleanLedger, mintCoins } from '../../test/money-factories.ts'
-import { makeMember, makeVerifiedCreator } from '../../test/post-factories.ts'
+import { makeMember, makeVerifiedCreator, verifyAsCreator } from '../../test/post-factories.ts'
 import { type Account, block, follow } from '../../test/social-factories.ts'
 import { giveEarnings, idem, W9_FORM } from '../payouts/test-factories.ts'
 import { REPLY_WITHIN_MS } from './wiring.ts'
@@ -354,6 +355,54 @@ describe('paid messages', () => {
       { token: creator.token, headers: idem() },
     )
     expect(all.amount_cents).toBe(earned + held)
+    await expectCleanLedger(t)
+  })
+
+  it("keeps the referrer's share of a paid message out of their withdrawals until the creator answers", async () => {
+    const referrer = await makeVerifiedCreator(t)
+    await giveEarnings(t, referrer.userId, 500)
+    await t.data(savePayoutTax, W9_FORM, referrer)
+    const method = await t.data(savePayoutPaypal, { email: `${referrer.userName}@example.com` }, referrer)
+    const creator = await makeAccount(t)
+    await t.data(referralBind, { code: referrer.userName }, creator)
+    await verifyAsCreator(t, creator)
+    const fan = await makeAccount(t)
+    const earned = await earningsOf(referrer)
+    const overview = () => t.data(payoutOverview, {}, referrer)
+
+    await t.data(
+      updatePaidMessageSettings,
+      { price: 2_000, members_free: true, creators_free: true },
+      creator,
+    )
+    const id = (await open(fan, creator)).conversation_id
+    for (let i = 0; i < ChatRules.freeMessages; i++)
+      await t.data(chatSend, sendInput(id, { text: `free ${i}` }), fan)
+    await mintCoins(t, fan.userId, 2_000)
+    await t.data(chatSend, sendInput(id, { text: 'paid', paid_price: 2_000 }), fan)
+    const share = (await earningsOf(referrer)) - earned
+    expect(share).toBeGreaterThan(0)
+    expect(await overview()).toMatchObject({
+      available_cents: earned,
+      held_cents: 0,
+      referral_held_cents: share,
+    })
+    const tooMuch = await t.call(
+      requestPayout,
+      { amount_cents: earned + 1, method_id: method.method_id },
+      { token: referrer.token, headers: idem() },
+    )
+    expect(tooMuch.body.error.code).toBe(5303)
+
+    // The referred creator's reply makes it the referrer's to withdraw.
+    await t.data(chatSend, sendInput(id, { text: 'thanks!' }), creator)
+    expect(await overview()).toMatchObject({ available_cents: earned + share, referral_held_cents: 0 })
+    const all = await t.data(
+      requestPayout,
+      { amount_cents: earned + share, method_id: method.method_id },
+      { token: referrer.token, headers: idem() },
+    )
+    expect(all.amount_cents).toBe(earned + share)
     await expectCleanLedger(t)
   })
 

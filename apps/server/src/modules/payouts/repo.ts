@@ -1,5 +1,5 @@
 import { PayoutStatus } from '@velvet/contract'
-import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../platform/db.ts'
 import { PaidState } from '../chat/repo.ts'
 import { chatPaidMessages } from '../chat/schema.ts'
@@ -175,16 +175,29 @@ export function createPayoutsRepo(db: Db) {
     },
 
     /**
-     * The creator's shares of paid messages still waiting for their reply: refunded if unanswered within 72
-     * hours, so not withdrawable until answered (the refund would otherwise find them gone).
+     * Shares of paid messages still waiting for the creator's reply: refunded if unanswered within 72 hours,
+     * so not withdrawable until answered (the refund would otherwise find them gone). `ownCents`: the user's
+     * as the creator; `referralCents`: the user's 5% as the referrer of the creator (sale lines in the meta).
      */
-    async heldCents(userId: number, conn: Conn = db): Promise<number> {
+    async heldCents(userId: number, conn: Conn = db): Promise<{ ownCents: number; referralCents: number }> {
+      const meta = ledgerTransfers.meta
+      const referrer = sql`(${meta}->>'referrer_id')::bigint`
       const [row] = await conn
-        .select({ total: sql<string>`coalesce(sum((${ledgerTransfers.meta}->>'net_cents')::bigint), 0)` })
+        .select({
+          own: sql<string>`coalesce(sum((${meta}->>'net_cents')::bigint)
+            filter (where ${chatPaidMessages.creatorId} = ${userId}), 0)`,
+          referral: sql<string>`coalesce(sum((${meta}->>'referral_cents')::bigint)
+            filter (where ${referrer} = ${userId}), 0)`,
+        })
         .from(chatPaidMessages)
         .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, chatPaidMessages.transferId))
-        .where(and(eq(chatPaidMessages.creatorId, userId), eq(chatPaidMessages.state, PaidState.Waiting)))
-      return Number(row?.total ?? 0)
+        .where(
+          and(
+            eq(chatPaidMessages.state, PaidState.Waiting),
+            or(eq(chatPaidMessages.creatorId, userId), sql`${referrer} = ${userId}`),
+          ),
+        )
+      return { ownCents: Number(row?.own ?? 0), referralCents: Number(row?.referral ?? 0) }
     },
 
     /** When the user's latest withdrawal failed (null if none ever did). */

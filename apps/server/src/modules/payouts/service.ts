@@ -207,9 +207,10 @@ export function createPayoutsService(deps: PayoutsServiceDeps) {
       const first = methods[0]
       return {
         is_creator: viewer.userRole === UserRole.Creator,
-        available_cents: Math.max(0, earnings - held),
+        available_cents: Math.max(0, earnings - held.ownCents - held.referralCents),
         pending_cents: pending,
-        held_cents: held,
+        held_cents: held.ownCents,
+        referral_held_cents: held.referralCents,
         minimum_cents: PayoutRules.minimumCents,
         is_us: tax ? tax.form === 'w9' : true,
         has_tax: tax !== null,
@@ -346,8 +347,10 @@ export function createPayoutsService(deps: PayoutsServiceDeps) {
           throw new AppError(any ? 'PayoutMethodNotFound' : 'PayoutMethodMissing')
         }
         if (await suspendedUntil(viewer.userId, tx)) throw new AppError('PayoutsSuspended')
-        // Paid messages' shares stay until the creator answers (the ledger itself refuses beyond the wallet).
-        const held = await repo.heldCents(viewer.userId, tx)
+        // Paid messages' shares (own and referral) stay until the creator answers (the ledger itself refuses
+        // beyond the wallet).
+        const { ownCents, referralCents } = await repo.heldCents(viewer.userId, tx)
+        const held = ownCents + referralCents
         if (held > 0 && input.amount_cents > (await ledger.earningsCents(viewer.userId, tx)) - held)
           throw new AppError('PayoutOverBalance')
         const fee = payoutFeeCents(method.kind as Kind, input.amount_cents, tax.form === 'w9')

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
 import {
-  ChatTexts,
   formatUsd,
   PayoutFeeLabels,
   type PayoutMethod,
@@ -8,7 +7,7 @@ import {
   type PayoutOverview,
   requestPayout,
 } from '@velvet/contract'
-import { ArrowUpRight, BadgeCheck, CircleAlert, FileText, Landmark, PauseCircle, Wallet } from 'lucide-react'
+import { ArrowUpRight, BadgeCheck, CircleAlert, FileText, Landmark, PauseCircle } from 'lucide-react'
 import { type FormEvent, useMemo, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { newIdempotencyKey } from '../../lib/api/client.ts'
@@ -22,6 +21,7 @@ import { RequireAccount } from '../settings/RequireAccount.tsx'
 import { ScreenHeader } from '../settings/ScreenHeader.tsx'
 import { ErrorState } from '../settings/ScreenStates.tsx'
 import { MethodIcon } from './MethodIcon.tsx'
+import { PayoutBalance } from './PayoutBalance.tsx'
 import { PayoutHistory } from './PayoutHistory.tsx'
 import { PayoutParams, PayoutPaths, successPath } from './paths.ts'
 import { payoutKeys, usePayoutMethods, usePayoutOverview } from './payout.queries.ts'
@@ -50,35 +50,6 @@ function PayoutSkeleton() {
 
 const dateOf = (seconds: number) =>
   new Date(seconds * 1000).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
-
-function Balance({ overview }: { overview: PayoutOverview }) {
-  return (
-    <section className="v-payout-balance" aria-labelledby="payout-available">
-      <h2 id="payout-available" className="v-payout__label">
-        <Wallet aria-hidden="true" />
-        Available to withdraw
-      </h2>
-      <p className="v-payout-balance__amount">{formatUsd(overview.available_cents)}</p>
-      <dl className="v-payout-balance__facts">
-        <div>
-          <dt>Pending</dt>
-          <dd>{formatUsd(overview.pending_cents)}</dd>
-        </div>
-        <div>
-          <dt>Minimum</dt>
-          <dd>{formatUsd(overview.minimum_cents)}</dd>
-        </div>
-        {overview.held_cents > 0 ? (
-          <div>
-            <dt>{ChatTexts.heldLabel}</dt>
-            <dd>{formatUsd(overview.held_cents)}</dd>
-          </div>
-        ) : null}
-      </dl>
-      {overview.held_cents > 0 ? <p className="v-payout-balance__hint">{ChatTexts.heldHint}</p> : null}
-    </section>
-  )
-}
 
 function Blockers({ overview }: { overview: PayoutOverview }) {
   const back = `?${PayoutParams.back}=${encodeURIComponent(PayoutPaths.home)}`
@@ -312,7 +283,7 @@ function Payout() {
   } else if (overview.data && methods.data) {
     content = (
       <div className="v-payout">
-        <Balance overview={overview.data} />
+        <PayoutBalance overview={overview.data} />
         <Blockers overview={overview.data} />
         <WithdrawForm overview={overview.data} methods={methods.data.list} />
         <PayoutHistory />
