@@ -16,9 +16,12 @@
  *   geo-blocked      30023    -         -       -        -             30023    -
  *   owner            200      open      open    open     open          listed   listed
  *
- * The media helper extends this file to fetch every size url and HLS segment of each answer.
+ * The media helper extends this file to fetch every size url and HLS segment of each answer. The last test
+ * reads every viewer's home feed twice from one address, the second time from the answer kept in memory
+ * (answer-cache.ts), and checks it is the same answer with the same locks.
  */
-import { addBlockedLocation, homeFeed, postDetail, userPosts, Visibility } from '@velvet/contract'
+import { addBlockedLocation, Caching, homeFeed, postDetail, userPosts, Visibility } from '@velvet/contract'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeAccount, makeGuest } from '../../test/factories.ts'
 import { startTestApp, type TestApp } from '../../test/harness.ts'
@@ -26,6 +29,7 @@ import { PREVIEW_DATA_URL } from '../../test/media-factories.ts'
 import { grantUnlock, makeMember, makePost, makeVerifiedCreator } from '../../test/post-factories.ts'
 import { type Account, block, follow } from '../../test/social-factories.ts'
 import { MembershipStatus, RENEWAL_WINDOW_MINUTES } from '../entitlements/policy.ts'
+import { posts as postsTable } from './schema.ts'
 
 /** Checked against the shipped GeoIP data: GB (England). */
 const LONDON = '81.2.69.142'
@@ -212,6 +216,43 @@ describe.each(table)('$viewer', (row) => {
     expect(ids(res)).toEqual(row.feed ? [...everyPost].reverse() : [])
     for (const post of res.body.data.list) {
       expect(post.lock === null).toBe(row.access?.[post.visibility - 1] === 'open')
+    }
+  })
+})
+
+describe('the home feed kept per viewer', () => {
+  it('answers every viewer kind from memory exactly as from the database, locks included', async () => {
+    // Nothing about a user is kept within Caching.settleMs of their last change (the setup's calls).
+    await new Promise((resolve) => setTimeout(resolve, Caching.settleMs + 100))
+    const at = (viewer: Who) => ({ token: viewer.token, remoteAddress: viewer.ip ?? '198.51.100.7' })
+    const first = new Map<Kind, unknown>()
+    for (const row of table) first.set(row.viewer, (await t.call(homeFeed, {}, at(who(row.viewer)))).body)
+    // A caption changed behind the app's back: an answer that still has the old one was kept.
+    const everyone = posts.get(Visibility.Everyone)?.postId as number
+    const [before] = await t.database.db
+      .select({ caption: postsTable.caption })
+      .from(postsTable)
+      .where(eq(postsTable.id, everyone))
+    await t.database.db
+      .update(postsTable)
+      .set({ caption: 'changed behind the back' })
+      .where(eq(postsTable.id, everyone))
+    try {
+      for (const row of table) {
+        const kept = await t.call(homeFeed, {}, at(who(row.viewer)))
+        expect(kept.body).toEqual(first.get(row.viewer))
+        const everyPost = visibilities.map((v) => posts.get(v)?.postId)
+        expect(ids(kept)).toEqual(row.feed ? [...everyPost].reverse() : [])
+        for (const post of kept.body.data.list) {
+          expect(post.lock === null).toBe(row.access?.[post.visibility - 1] === 'open')
+          expect(post.caption).not.toBe('changed behind the back')
+        }
+      }
+    } finally {
+      await t.database.db
+        .update(postsTable)
+        .set({ caption: before?.caption ?? '' })
+        .where(eq(postsTable.id, everyone))
     }
   })
 })
