@@ -101,6 +101,8 @@ export async function attachRealtime(
     liveSessions?: (sessionIds: number[]) => Promise<Set<number>>
     redisUrl: string | undefined
     log: FastifyBaseLogger
+    /** How often the sockets' sessions are checked (`SESSION_SWEEP_MS` unless a test shortens it). */
+    sessionSweepMs?: number
   },
 ): Promise<Realtime> {
   const io = new Server<Record<string, never>, ServerEvents, Record<string, never>, SocketData>(app.server, {
@@ -194,7 +196,7 @@ export async function attachRealtime(
   /**
    * Signs out and drops this process's sockets whose session is no longer live: one logged out or revoked
    * elsewhere while Redis was away (that emit never came), or one that expired while connected. Runs when
-   * the Redis link comes back and every `SESSION_SWEEP_MS`.
+   * the Redis link comes back and every `SESSION_SWEEP_MS` (`deps.sessionSweepMs`).
    */
   async function sweep(): Promise<void> {
     if (!deps.liveSessions) return
@@ -211,7 +213,7 @@ export async function attachRealtime(
       log.warn({ err }, 'checking the sockets’ sessions failed')
     }
   }
-  const sweeping = setInterval(() => void sweep(), SESSION_SWEEP_MS)
+  const sweeping = setInterval(() => void sweep(), deps.sessionSweepMs ?? SESSION_SWEEP_MS)
   sweeping.unref()
   app.addHook('onClose', async () => clearInterval(sweeping))
 

@@ -54,8 +54,8 @@ export async function startTestApp(
   options: {
     logStream?: DestinationStream
     database?: Database
-    /** App dependencies a test replaces (a balances check answering "negative", say). */
-    deps?: Pick<AppDeps, 'balances'>
+    /** App dependencies a test replaces (a balances check answering "negative", a shorter session sweep). */
+    deps?: Pick<AppDeps, 'balances' | 'sessionSweepMs'>
     /** Start the real job queue (pg-boss on this database) and its workers; else jobs are only recorded. */
     jobs?: boolean
   } = {},
