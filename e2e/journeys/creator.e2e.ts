@@ -30,9 +30,11 @@ import { journeyFixture } from '../support/journey.ts'
  * Host verification (/creator_audit, spec §2 and §6) end to end: the four steps, the built-in sandbox
  * identity partner's hosted page (apps/server/src/platform/identity), its signed webhook, and what the
  * account can do afterwards. The partner waits IDV_SANDBOX_DELAY_MS before its webhook: long enough to see
- * the "reviewing" state, short enough to keep the file quick.
+ * the "reviewing" state while another journey file runs beside this one (at 1.5 s the page, slowed by the
+ * other file, sometimes came back after the decision and went straight on), short enough to keep the file
+ * quick.
  */
-const journey = journeyFixture({ IDV_SANDBOX_DELAY_MS: '1500' })
+const journey = journeyFixture({ IDV_SANDBOX_DELAY_MS: '4000' })
 
 const REVIEWING = 'We’re reviewing your documents'
 const DECLINED = 'We couldn’t verify you'
