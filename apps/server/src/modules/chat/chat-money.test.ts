@@ -56,6 +56,17 @@ function sendInput(conversationId: string, extra: Record<string, unknown>) {
   return { conversation_id: conversationId, client_msg_id: nextId('msg'), text: '', ...extra }
 }
 
+/** A fan's paid message of `price` coins to `creator`, after the free ones; answers the conversation id. */
+async function paidMessage(fan: Account, creator: Account, price: number): Promise<string> {
+  await t.data(updatePaidMessageSettings, { price, members_free: true, creators_free: true }, creator)
+  const id = (await open(fan, creator)).conversation_id
+  for (let i = 0; i < ChatRules.freeMessages; i++)
+    await t.data(chatSend, sendInput(id, { text: `free ${i}` }), fan)
+  await mintCoins(t, fan.userId, price)
+  await t.data(chatSend, sendInput(id, { text: 'paid', paid_price: price }), fan)
+  return id
+}
+
 async function history(who: Account, conversationId: string) {
   return (await t.data(chatMessages, { conversation_id: conversationId }, who)).list
 }
@@ -325,16 +336,7 @@ describe('paid messages', () => {
     const overview = () => t.data(payoutOverview, {}, creator)
     expect(await overview()).toMatchObject({ available_cents: earned, held_cents: 0 })
 
-    await t.data(
-      updatePaidMessageSettings,
-      { price: 2_000, members_free: true, creators_free: true },
-      creator,
-    )
-    const id = (await open(fan, creator)).conversation_id
-    for (let i = 0; i < ChatRules.freeMessages; i++)
-      await t.data(chatSend, sendInput(id, { text: `free ${i}` }), fan)
-    await mintCoins(t, fan.userId, 2_000)
-    await t.data(chatSend, sendInput(id, { text: 'paid', paid_price: 2_000 }), fan)
+    const id = await paidMessage(fan, creator, 2_000)
     const held = (await earningsOf(creator)) - earned
     expect(held).toBeGreaterThan(0)
     expect(await overview()).toMatchObject({ available_cents: earned, held_cents: held })
@@ -370,16 +372,7 @@ describe('paid messages', () => {
     const earned = await earningsOf(referrer)
     const overview = () => t.data(payoutOverview, {}, referrer)
 
-    await t.data(
-      updatePaidMessageSettings,
-      { price: 2_000, members_free: true, creators_free: true },
-      creator,
-    )
-    const id = (await open(fan, creator)).conversation_id
-    for (let i = 0; i < ChatRules.freeMessages; i++)
-      await t.data(chatSend, sendInput(id, { text: `free ${i}` }), fan)
-    await mintCoins(t, fan.userId, 2_000)
-    await t.data(chatSend, sendInput(id, { text: 'paid', paid_price: 2_000 }), fan)
+    const id = await paidMessage(fan, creator, 2_000)
     const share = (await earningsOf(referrer)) - earned
     expect(share).toBeGreaterThan(0)
     expect(await overview()).toMatchObject({

@@ -11,7 +11,7 @@ import {
   storedFilter,
   storeFilter,
 } from './chat-rules.ts'
-import { textMessage } from './test-factories.ts'
+import { aConversation, textMessage } from './test-factories.ts'
 
 describe('chronological', () => {
   it('turns newest-first pages into one oldest-first list, each message once', () => {
@@ -35,17 +35,7 @@ describe('seenMessageId', () => {
 })
 
 describe('previewOf', () => {
-  const conversation = (last: Conversation['last_message']): Conversation => ({
-    conversation_id: '7',
-    peer: { user_id: 2, user_name: 'ava', nickname: 'Ava', portrait: null, verified: true, is_creator: true },
-    last_message: last,
-    unread: 0,
-    mute: 0,
-    has_spent: false,
-    peer_read_id: 0,
-    send_price: 0,
-    free_left: null,
-  })
+  const conversation = (last: Conversation['last_message']) => aConversation({ last_message: last })
   it('prefixes my own last message and names media', () => {
     const last = { message_id: 1, sender: { id: 1 }, msg_type: 1, text: 'hi', timetoken: 0 }
     expect(previewOf(conversation(last), 1)).toBe('You: hi')
