@@ -13,6 +13,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          // One migrated PGlite for the run, which each test file's fresh database loads.
+          globalSetup: ['apps/server/src/test/pglite-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // PGlite instances are memory hungry; two workers suit the 2-core machines.

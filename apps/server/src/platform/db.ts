@@ -24,6 +24,8 @@ export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle
 export async function openDatabase(options: {
   url?: string | undefined
   dir?: string | undefined
+  /** In memory: start from this PGlite data folder (a `dumpDataDir` tarball) instead of an empty one. */
+  loadDataDir?: Blob | undefined
   /** An idle pooled connection failed (server restart, terminated backend): the pool replaces it. */
   onIdleError?: (error: Error) => void
 }): Promise<Database> {
@@ -38,7 +40,9 @@ export async function openDatabase(options: {
     return { kind: 'postgres', db, pool, close: () => pool.end() }
   }
   if (options.dir) mkdirSync(path.dirname(options.dir), { recursive: true })
-  const pglite = options.dir ? new PGlite(options.dir) : new PGlite()
+  const pglite = options.dir
+    ? new PGlite(options.dir)
+    : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})
   await pglite.waitReady
   const db = drizzlePglite(pglite) as unknown as Db
   return { kind: 'pglite', db, pglite, close: () => pglite.close() }

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import pg from 'pg'
+import { inject } from 'vitest'
 import { type Database, openDatabase, runMigrations } from '../platform/db.ts'
+import { PGLITE_TEMPLATE } from './pglite-template.ts'
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
@@ -9,7 +12,10 @@ import { type Database, openDatabase, runMigrations } from '../platform/db.ts'
 export async function freshDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL
   if (!url) {
-    const database = await openDatabase({})
+    // The database the global set-up migrated once (test/pglite-template.ts); migrating again finds
+    // nothing to do, and would catch a template that fell behind the migrations.
+    const template = (inject as (key: string) => string | null | undefined)(PGLITE_TEMPLATE)
+    const database = await openDatabase(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {})
     await runMigrations(database)
     return database
   }
