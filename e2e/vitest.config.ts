@@ -5,11 +5,10 @@ export default defineConfig({
     include: ['journeys/**/*.e2e.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    // Two journey files at a time on the two-core machines. Each file starts its own server (own port, data
-    // folder and database, so its own API rate limit), SMTP server and Chromium, so files share nothing; and
-    // much of a journey is waiting (a scheduled post's minute, the e-mail code's resend interval, sandbox
-    // webhooks), which the other file's work fills.
-    fileParallelism: true,
-    maxWorkers: 2,
+    // One journey file at a time. Two at a time (each file has its own server, database, SMTP server and
+    // Chromium) took the suite from about 13 to 8-9 minutes, but both trial runs had one failure under that
+    // load, one of them (people.e2e: the renamed list's heading never came) not understood yet; see
+    // docs/decisions.md, "CI time".
+    fileParallelism: false,
   },
 })
