@@ -13,7 +13,7 @@ import {
 import { type ApiUser, signUpByApi } from '../support/api.ts'
 import { desktopWindow, saveShot } from '../support/artifacts.ts'
 import { seriousA11yViolations, signUp, uniqueEmail, waitUntil } from '../support/auth.ts'
-import { becomeCreatorIn } from '../support/creator.ts'
+import { becomeCreator, becomeCreatorIn } from '../support/creator.ts'
 import { journeyFixture } from '../support/journey.ts'
 import { photoJpeg } from '../support/media.ts'
 import { fundWallet } from '../support/payments.ts'
@@ -38,9 +38,12 @@ const coinsOf = async (fan: ApiUser) => (await api.call(walletSummary, undefined
  */
 describe('chat money journeys', () => {
   it('charges a fan after the free messages, sells a PPV photo in chat and takes a tip', async () => {
+    // Rita, a creator, referred Mia (named in Mia's creator audit): she earns a share of Mia's sales.
+    const { page: referrerPage, me: referrer } = await journey.signedUpPage('referrer', 'Rita Referrer')
+    await becomeCreator(api, referrer, 'Rita Referrer')
     const creatorPage = await journey.newPage()
     await signUp(creatorPage, journey.smtp, uniqueEmail('paidcreator'), 'Mia Creator')
-    const creator = await becomeCreatorIn(creatorPage, api, '/home')
+    const creator = await becomeCreatorIn(creatorPage, api, '/home', referrer.userName)
 
     // The creator sets a price; the screen states the rule.
     await creatorPage.goto('/setting/paid_message')
@@ -94,6 +97,23 @@ describe('chat money journeys', () => {
     await wide.getByText(ChatTexts.heldLabel).waitFor()
     await saveShot(wide, SHOTS, 'desktop-payout-held')
     await wide.close()
+
+    // The referrer's share of it is held too, on its own line, until Mia answers.
+    await referrerPage.goto('/pay/payout')
+    await referrerPage.getByText(ChatTexts.referralHeldHint).waitFor()
+    const referralHeld = referrerPage.locator('dt', { hasText: ChatTexts.referralHeldLabel }).locator('+ dd')
+    expect(await referralHeld.textContent()).toMatch(/^US\$\d+\.\d\d$/)
+    expect(await referralHeld.textContent()).not.toBe('US$0.00')
+    expect(await referrerPage.getByText(ChatTexts.heldLabel).count()).toBe(0)
+    await saveShot(referrerPage, SHOTS, 'mobile-payout-referral-held')
+    const wideReferrer = await journey.newPage({
+      ...desktopWindow,
+      storageState: await referrerPage.context().storageState(),
+    })
+    await wideReferrer.goto('/pay/payout')
+    await wideReferrer.getByText(ChatTexts.referralHeldLabel).waitFor()
+    await saveShot(wideReferrer, SHOTS, 'desktop-payout-referral-held')
+    await wideReferrer.close()
 
     // The creator answers with a photo sold as pay-per-view.
     await creatorPage.goto(`/chatRoom?u1=${creator.userId}&u2=${fan.userId}`)

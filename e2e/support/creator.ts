@@ -77,13 +77,18 @@ async function submitSandboxPage(verificationUrl: string, legalName: string): Pr
 
 /**
  * Answers every audit step for `who`, passes the sandbox identity check and waits for the approval;
- * `who.userRole` is then 1.
+ * `who.userRole` is then 1. `referrer`: the username of the creator named in the audit's referrer step.
  */
-export async function becomeCreator(api: Api, who: Caller, legalName = 'Alex Example'): Promise<void> {
+export async function becomeCreator(
+  api: Api,
+  who: Caller,
+  legalName = 'Alex Example',
+  referrer?: string,
+): Promise<void> {
   const agreement = await api.call(creatorAgreement, undefined, who)
   await api.call(acceptCreatorAgreement, { version: agreement.version }, who)
   await api.call(setCreatorSocial, { platform: 'instagram', handle: 'velvet_e2e' }, who)
-  await api.call(setCreatorReferrer, { referred: false }, who)
+  await api.call(setCreatorReferrer, referrer ? { referred: true, code: referrer } : { referred: false }, who)
   const { verification_url } = await api.call(startIdentityCheck, { redirect: '/home' }, who)
   await submitSandboxPage(new URL(verification_url, api.baseUrl).href, legalName)
   await waitUntil(
@@ -102,9 +107,9 @@ export async function becomeCreator(api: Api, who: Caller, legalName = 'Alex Exa
  * The account signed in in `page` becomes a creator; the page is then opened again at `path` so the
  * client reads its account afresh (current user on entry). Answers the account as an API caller.
  */
-export async function becomeCreatorIn(page: Page, api: Api, path: string) {
+export async function becomeCreatorIn(page: Page, api: Api, path: string, referrer?: string) {
   const who = await sessionOf(page)
-  await becomeCreator(api, who, who.nickname.length >= 2 ? who.nickname : 'Alex Example')
+  await becomeCreator(api, who, who.nickname.length >= 2 ? who.nickname : 'Alex Example', referrer)
   await page.goto(path)
   await waitUntil(
     'the browser to know the account is a creator',
