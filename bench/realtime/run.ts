@@ -203,6 +203,7 @@ async function main(): Promise<number> {
         RUN_MODE: 'web',
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
+        ALLOW_SANDBOX_PROVIDERS: '1',
         NODE_OPTIONS: `--import=${path.join(import.meta.dirname, 'probe.ts')}`,
         BENCH_PROBE_FILE: probe,
       })

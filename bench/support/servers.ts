@@ -93,6 +93,7 @@ export async function openBackend(databaseUrl: string | undefined): Promise<Back
 export async function startVelvet(database: Database, dataDir: string) {
   const config = readConfig({
     NODE_ENV: 'production',
+    ALLOW_SANDBOX_PROVIDERS: '1',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     WEB_DIST: path.join(dataDir, 'no-web-dist'),

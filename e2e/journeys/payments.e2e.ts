@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PaymentTexts } from '../../packages/contract/src/index.ts'
+import { PaymentTexts, TestModeTexts } from '../../packages/contract/src/index.ts'
 import { desktopWindow, saveShot } from '../support/artifacts.ts'
 import { expectUrl, seriousA11yViolations, signUp, uniqueEmail, urlOf, waitUntil } from '../support/auth.ts'
 import { journeyFixture } from '../support/journey.ts'
@@ -21,8 +21,12 @@ describe('payments journeys', () => {
     await page.goto('/manage/cards')
     await page.getByRole('heading', { name: 'No cards yet' }).waitFor()
     await saveShot(page, SHOTS, '01-cards-empty-414')
+    // The sandbox providers run: every page says so, and what is simulated.
+    const banner = page.getByRole('complementary', { name: TestModeTexts.banner })
+    await banner.getByText(TestModeTexts.simulated(['payments', 'identity', 'payouts'])).waitFor()
     await page.getByRole('button', { name: 'Add card' }).click()
     await page.getByText('4000 0027 6000 3184').waitFor()
+    await page.getByText(TestModeTexts.banner).waitFor()
     await saveShot(page, SHOTS, '02-hosted-card-form-414')
     await fillHostedCardForm(page, TestCards.threeDs, 'Nora Blake')
     await expectUrl(page, '/manage/cards')
@@ -93,5 +97,32 @@ describe('payments journeys', () => {
     await page.getByRole('alert').filter({ hasText: PaymentTexts.insufficientFunds }).waitFor()
     await saveShot(page, SHOTS, '09-declined-414')
     expect(await seriousA11yViolations(page)).toEqual([])
+  })
+
+  it('keeps a fan on the loopback name they opened the app on, through the hosted form and 3DS', async () => {
+    // PUBLIC_URL says 127.0.0.1; this fan typed localhost. A session lives in one origin's storage, so
+    // coming back on the other name would show the sign-in again mid-flow.
+    const origin = journey.server.baseUrl.replace('127.0.0.1', 'localhost')
+    const page = await journey.newPage({ baseURL: origin })
+    await signUp(page, journey.smtp, uniqueEmail('lena'), 'Lena Park')
+    await page.goto('/pay/coins')
+    await page.getByRole('button', { name: 'Add a card' }).click()
+    await fillHostedCardForm(page, TestCards.threeDs, 'Lena Park')
+    await waitUntil(
+      'the purchase screen on localhost with the card saved',
+      async () => new URL(page.url()),
+      (url) =>
+        url.origin === origin && url.pathname === '/pay/coins' && !url.searchParams.has('setup_session_id'),
+    )
+    await page.getByText('Visa •••• 3184').waitFor()
+    await page.getByRole('button', { name: 'Pay US$10.00 for 100 coins' }).click()
+    await waitUntil(
+      'the 3DS page on localhost',
+      async () => new URL(page.url()),
+      (url) => url.origin === origin && url.pathname.includes('/sandbox/payments/3ds/'),
+    )
+    await answerChallenge(page, true)
+    await page.getByRole('heading', { name: '100 coins added' }).waitFor()
+    expect(new URL(page.url()).origin).toBe(origin)
   })
 })

@@ -39,6 +39,7 @@ beforeAll(async () => {
   mkdirSync(path.join(dataDir, 'pg'), { recursive: true })
   const config = readConfig({
     NODE_ENV: 'production',
+    ALLOW_SANDBOX_PROVIDERS: '1',
     HOST: '127.0.0.1',
     PORT: '0',
     DATA_DIR: dataDir,

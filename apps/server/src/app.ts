@@ -60,6 +60,7 @@ import { registerSandboxRoutes } from './platform/identity/sandbox-routes.ts'
 import { type JobSender, type Jobs, pgBossSender } from './platform/jobs.ts'
 import { loggerOptions } from './platform/logger.ts'
 import { createMailer, type Mailer } from './platform/mail.ts'
+import { createReturnOrigins, installReturnOrigins } from './platform/origins.ts'
 import { createPushSender, loadVapidKeys } from './platform/push.ts'
 import { registerRateLimits } from './platform/rate-limits.ts'
 import { attachRealtime, type Realtime } from './platform/realtime.ts'
@@ -155,6 +156,7 @@ export async function buildApp({
     google_client_id: config.google.clientId ?? null,
     google_auth_url: config.google.clientId ? config.google.authUrl : null,
     version: config.version,
+    sandbox_parts: [...config.sandboxParts],
   }
 
   await app.register(helmet, {
@@ -172,17 +174,19 @@ export async function buildApp({
   })
   await registerRateLimits(app, { perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl })
   await app.register(multipart)
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Velvet API',
-        version: config.version,
-        description: 'Generated from packages/contract.',
+  if (config.apiDocs) {
+    await app.register(swagger, {
+      openapi: {
+        info: {
+          title: 'Velvet API',
+          version: config.version,
+          description: 'Generated from packages/contract.',
+        },
       },
-    },
-    transform: jsonSchemaTransform,
-  })
-  await app.register(swaggerUi, { routePrefix: '/docs' })
+      transform: jsonSchemaTransform,
+    })
+    await app.register(swaggerUi, { routePrefix: '/docs' })
+  }
 
   const storage = createStorage(config)
   // GeoIP (blocked locations, session countries): the database loads on the first public-address lookup.
@@ -446,6 +450,10 @@ export async function buildApp({
   installViewer(app, cachedViewers(auth.resolveViewer, { changes, now }))
   installChangeHook(app, changes)
   installRequestSigning(app, { clientKey: config.signingClientKey, now })
+  installReturnOrigins(
+    app,
+    createReturnOrigins({ publicUrl: config.publicUrl, production: config.env === 'production' }),
+  )
 
   registerSystemRoutes(app, { publicConfig, now, ready: () => pingDatabase(database.db), system })
   registerAuthRoutes(app, { auth, storage })

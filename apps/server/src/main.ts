@@ -32,6 +32,14 @@ async function main() {
     await app.listen({ port: config.port, host: config.host })
   }
   app.log.info({ mode: config.runMode, database: database.kind, version: config.version }, 'velvet started')
+  const providers = {
+    payments: config.payments.provider,
+    identity: config.identity.provider,
+    payouts: config.payouts.provider,
+  }
+  if (config.sandboxParts.length === 0) app.log.info({ providers }, 'providers')
+  else
+    app.log.warn({ providers, sandbox: config.sandboxParts }, 'test mode: sandbox providers, no real money')
 
   // Demo content (SEED_DEMO) needs the media workers, so only run modes with workers seed. It runs in the
   // background: start-up and readiness never wait for it; shutting down stops it between steps.

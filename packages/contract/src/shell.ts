@@ -125,5 +125,29 @@ export const ShellTexts = {
     `${feature} ${plural ? 'are' : 'is'} not available in this build yet`,
 } as const
 
+/**
+ * The parts of the server that talk to an outside provider, each of which may be the built-in sandbox
+ * (DESIGN §4): card payments, identity checks, payouts.
+ */
+export const ProviderParts = ['payments', 'identity', 'payouts'] as const
+export type ProviderPart = (typeof ProviderParts)[number]
+
+/** Shown on every page (and every sandbox page) while any part runs on its sandbox. */
+export const TestModeTexts = {
+  banner: 'Test mode: no real money',
+  /** What runs on a sandbox, e.g. 'Card payments, identity checks and payouts are simulated.' */
+  simulated(parts: readonly ProviderPart[]): string {
+    const names = ProviderParts.filter((part) => parts.includes(part)).map((part) => partNames[part])
+    const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '')
+    return `${list.charAt(0).toUpperCase()}${list.slice(1)} are simulated.`
+  },
+} as const
+
+const partNames: Record<ProviderPart, string> = {
+  payments: 'card payments',
+  identity: 'identity checks',
+  payouts: 'payouts',
+}
+
 /** The platform value of the operator (chat) embedding (spec §1); Live is never offered there. */
 export const CHATTER_PLATFORM = 'chatter'

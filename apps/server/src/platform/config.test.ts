@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError, readConfig } from './config.ts'
 
+/** Production with the sandboxes allowed (the only providers that exist today). */
+const staging = { NODE_ENV: 'production', ALLOW_SANDBOX_PROVIDERS: '1' } as const
+
 describe('readConfig', () => {
   it('gives the embedded defaults', () => {
     const config = readConfig({})
@@ -59,12 +62,37 @@ describe('readConfig', () => {
   })
 
   it('wants a postal address for the mail footer before it sends real mail in production', () => {
-    const smtp = { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525' } as const
+    const smtp = { ...staging, SMTP_URL: 'smtp://127.0.0.1:2525' } as const
     expect(() => readConfig(smtp)).toThrow(/MAIL_POSTAL_ADDRESS/)
     const address = 'Velvet Ltd, 1 Example Street, Springfield'
     expect(readConfig({ ...smtp, MAIL_POSTAL_ADDRESS: ` ${address} ` }).mail.postalAddress).toBe(address)
     // Development and the outbox (no SMTP_URL) run without one.
-    expect(readConfig({ NODE_ENV: 'production' }).mail.postalAddress).toBeUndefined()
+    expect(readConfig(staging).mail.postalAddress).toBeUndefined()
     expect(readConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).mail.postalAddress).toBeUndefined()
+  })
+
+  it('refuses to start production on a sandbox provider, naming each, unless allowed (staging)', () => {
+    try {
+      readConfig({ NODE_ENV: 'production' })
+      expect.unreachable()
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError)
+      const problems = (error as ConfigError).problems
+      expect(problems).toHaveLength(3)
+      expect(problems[0]).toMatch(/^PAYMENTS_PROVIDER=sandbox: .*charges nobody.*ALLOW_SANDBOX_PROVIDERS=1/)
+      expect(problems[1]).toMatch(/^IDV_PROVIDER=sandbox: /)
+      expect(problems[2]).toMatch(/^PAYOUTS_PROVIDER=sandbox: /)
+    }
+    // Only the explicit opt-in counts.
+    expect(() => readConfig({ NODE_ENV: 'production', ALLOW_SANDBOX_PROVIDERS: '0' })).toThrow(ConfigError)
+    expect(() => readConfig({ NODE_ENV: 'production', ALLOW_SANDBOX_PROVIDERS: 'yes' })).toThrow(ConfigError)
+    expect(readConfig(staging).sandboxParts).toEqual(['payments', 'identity', 'payouts'])
+    // Development and tests run on the sandboxes by default, and say so.
+    expect(readConfig({}).sandboxParts).toEqual(['payments', 'identity', 'payouts'])
+  })
+
+  it('serves the API documents unless API_DOCS turns them off', () => {
+    expect(readConfig({}).apiDocs).toBe(true)
+    expect(readConfig({ ...staging, API_DOCS: '0' }).apiDocs).toBe(false)
   })
 })

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { MassRules } from '@velvet/contract'
+import { MassRules, type ProviderPart } from '@velvet/contract'
 import { z } from 'zod'
 
 const optionalUrl = z
@@ -72,6 +72,18 @@ const EnvSchema = z.object({
   PAYMENTS_WEBHOOK_SECRET: optionalSecret(16),
   /** How long the sandbox provider waits before posting a webhook; -1: never on its own (tests drive it). */
   PAYMENTS_SANDBOX_DELAY_MS: z.coerce.number().int().min(-1).max(600_000).default(1000),
+  /** The payout provider (only the built-in sandbox exists today). */
+  PAYOUTS_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /**
+   * Lets a production server run with sandbox providers (a staging server): without it, production refuses
+   * to start while any provider is the sandbox. Every page then shows the test-mode banner.
+   */
+  ALLOW_SANDBOX_PROVIDERS: bool,
+  /** The OpenAPI document at /docs and /docs/json (on unless '0' or 'false': the API is public by design). */
+  API_DOCS: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v !== '0' && v !== 'false'),
   /** ffmpeg / ffprobe binaries; unset: the ones on PATH, else those shipped in the npm packages. */
   FFMPEG_PATH: z.string().trim().optional(),
   FFPROBE_PATH: z.string().trim().optional(),
@@ -123,6 +135,11 @@ export interface Config {
   identity: { provider: 'sandbox'; webhookSecret: string | undefined; sandboxDelayMs: number }
   /** Card payments (issue 6): the provider, its webhook secret, the sandbox's webhook delay (-1: manual). */
   payments: { provider: 'sandbox'; webhookSecret: string | undefined; sandboxDelayMs: number }
+  payouts: { provider: 'sandbox' }
+  /** The parts that run on a built-in sandbox (the web app shows a test-mode banner while any does). */
+  sandboxParts: readonly ProviderPart[]
+  /** Serve the OpenAPI document at /docs (API_DOCS). */
+  apiDocs: boolean
   /** Object storage for media; undefined: local disk under DATA_DIR/media. */
   s3: S3Config | undefined
   /** Explicit ffmpeg / ffprobe binaries (see platform/media-tools.ts for the fallbacks). */
@@ -172,6 +189,10 @@ export function readConfig(env: Record<string, string | undefined>): Readonly<Co
   }
   const s3Problems = checkS3(e)
   if (s3Problems.length > 0) throw new ConfigError(s3Problems)
+  const sandboxParts = sandboxPartsOf(e)
+  if (e.NODE_ENV === 'production' && sandboxParts.length > 0 && !e.ALLOW_SANDBOX_PROVIDERS) {
+    throw new ConfigError(sandboxRefusals(sandboxParts))
+  }
   const dataDir = path.resolve(e.DATA_DIR)
   return Object.freeze({
     env: e.NODE_ENV,
@@ -218,6 +239,9 @@ export function readConfig(env: Record<string, string | undefined>): Readonly<Co
       webhookSecret: e.PAYMENTS_WEBHOOK_SECRET,
       sandboxDelayMs: e.PAYMENTS_SANDBOX_DELAY_MS,
     }),
+    payouts: Object.freeze({ provider: e.PAYOUTS_PROVIDER }),
+    sandboxParts: Object.freeze(sandboxParts),
+    apiDocs: e.API_DOCS,
     s3: e.S3_BUCKET
       ? Object.freeze({
           bucket: e.S3_BUCKET,
@@ -237,6 +261,35 @@ export function readConfig(env: Record<string, string | undefined>): Readonly<Co
 }
 
 type ParsedEnv = z.output<typeof EnvSchema>
+
+/** The variable that picks each part's provider. */
+const ProviderVariables = {
+  payments: 'PAYMENTS_PROVIDER',
+  identity: 'IDV_PROVIDER',
+  payouts: 'PAYOUTS_PROVIDER',
+} as const satisfies Record<ProviderPart, keyof ParsedEnv>
+
+function sandboxPartsOf(e: ParsedEnv): ProviderPart[] {
+  return (Object.keys(ProviderVariables) as ProviderPart[]).filter(
+    (part) => e[ProviderVariables[part]] === 'sandbox',
+  )
+}
+
+const sandboxHarm: Record<ProviderPart, string> = {
+  payments: 'the sandbox card provider charges nobody, so coins and memberships would be free',
+  identity:
+    'the sandbox identity partner lets people choose their own decision, so anyone could become a creator',
+  payouts: 'the sandbox payout provider sends no money to creators',
+}
+
+/** One problem per sandbox part, naming its variable (production without ALLOW_SANDBOX_PROVIDERS). */
+function sandboxRefusals(parts: readonly ProviderPart[]): string[] {
+  return parts.map(
+    (part) =>
+      `${ProviderVariables[part]}=sandbox: ${sandboxHarm[part]}. Production needs a real provider (README, ` +
+      '"Providers"), or ALLOW_SANDBOX_PROVIDERS=1 for a staging server that shows a test-mode banner',
+  )
+}
 
 function checkS3(e: ParsedEnv): string[] {
   const problems: string[] = []

@@ -6,6 +6,7 @@ import { useSession } from '../features/auth/session.ts'
 import { loginStepPath, Step } from '../features/auth/steps.ts'
 import { AgeGate } from '../features/shell/AgeGate.tsx'
 import { CreatePostSheet } from '../features/shell/CreatePostSheet.tsx'
+import { TestModeBanner } from '../features/shell/TestModeBanner.tsx'
 import { useLayoutMetrics } from '../features/shell/use-layout-metrics.ts'
 import { useSystemReports } from '../features/system/use-system-reports.ts'
 import { useVersionWatch } from '../features/system/use-version-watch.ts'
@@ -71,6 +72,7 @@ export function RootLayout() {
   }
   return (
     <>
+      <TestModeBanner />
       {content}
       {ready ? <CreatePostSheet /> : null}
       {ready && new URLSearchParams(search).get('sc') === 'email' ? (

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ProviderParts } from '../shell.ts'
 import { defineCall } from './define.ts'
 
 export const ClientConfig = z.object({
@@ -7,6 +8,8 @@ export const ClientConfig = z.object({
   google_client_id: z.string().nullable(),
   google_auth_url: z.string().nullable(),
   version: z.string(),
+  /** The parts running on a built-in sandbox (empty in a real deployment): the app shows a test-mode banner. */
+  sandbox_parts: z.array(z.enum(ProviderParts)),
 })
 export type ClientConfig = z.infer<typeof ClientConfig>
 

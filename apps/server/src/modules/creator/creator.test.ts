@@ -12,6 +12,7 @@ import {
   setCreatorReferrer,
   setCreatorSocial,
   startIdentityCheck,
+  TestModeTexts,
 } from '@velvet/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { answerAuditSteps, pngBytes, startListeningApp } from '../../test/account-factories.ts'
@@ -146,6 +147,7 @@ describe('identity check with the sandbox partner', () => {
     expect(page.status).toBe(200)
     const html = await page.text()
     expect(html).toContain('Velvet Identity Sandbox')
+    expect(html).toContain(TestModeTexts.banner)
     expect(html).toContain('Sandbox decision')
     expect(html).not.toContain('<script')
     // Opened but not submitted: still at the identity step.
@@ -238,6 +240,26 @@ describe('identity check with the sandbox partner', () => {
     expect((await submitSandbox(abandoned, { decision: 'decline' })).status).toBe(303)
     await sleep(200)
     expect((await auditOf(me.token)).step).toBe('approved')
+  })
+
+  it('keeps the person on the loopback origin they use in development, and never follows another site', async () => {
+    const me = await makeAccount(t)
+    await answerAuditSteps(t, me.token)
+    const loopback = baseUrl.replace('127.0.0.1', 'localhost')
+    const from = async (origin: string) => {
+      const res = await t.call(
+        startIdentityCheck,
+        { redirect: '/home' },
+        { token: me.token, headers: { origin } },
+      )
+      return res.body.data.verification_url as string
+    }
+    expect((await from('https://evil.example')).startsWith(`${baseUrl}/sandbox/identity/`)).toBe(true)
+    const url = await from(loopback)
+    expect(url.startsWith(`${loopback}/sandbox/identity/`)).toBe(true)
+    const res = await submitSandbox(url)
+    expect(res.headers.get('location')).toBe(`${loopback}/creator_audit?redirect=%2Fhome`)
+    expect(await waitForDecision(me.token)).toMatchObject({ step: 'approved' })
   })
 
   it('validates the hosted form by content and refuses unknown or expired pages', async () => {

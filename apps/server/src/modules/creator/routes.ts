@@ -35,7 +35,7 @@ export function registerCreatorRoutes(
   registerCall(
     app,
     startIdentityCheck,
-    ({ input, viewer }) => creator.startIdentityCheck(viewer, input.redirect),
+    ({ input, viewer, req }) => creator.startIdentityCheck(viewer, input.redirect, req.returnOrigin),
     { rateLimit: { max: 10, timeWindow: '1 minute' } },
   )
 

@@ -157,13 +157,14 @@ export function createCreatorService(deps: CreatorServiceDeps) {
       return audit(viewer.userId)
     },
 
-    async startIdentityCheck(viewer: Viewer, redirect: string) {
+    /** `origin`: the web app's origin the person started from (`req.returnOrigin`), where the partner returns. */
+    async startIdentityCheck(viewer: Viewer, redirect: string, origin = deps.publicUrl) {
       const { state, openCheck } = await load(viewer.userId, true)
       creatorPolicy.assertCanAnswer(state, 'identity')
       // A check opened but never submitted is replaced by the new one.
       if (openCheck !== null) await repo.closePending(openCheck, 'abandoned')
       const returnPath = safeRedirect(redirect)
-      const returnUrl = `${deps.publicUrl}${CREATOR_AUDIT_PAGE}?redirect=${encodeURIComponent(returnPath)}`
+      const returnUrl = `${new URL(origin).origin}${CREATOR_AUDIT_PAGE}?redirect=${encodeURIComponent(returnPath)}`
       const session = await provider.createSession({ reference: `user-${viewer.userId}`, returnUrl })
       await repo.insertVerification({
         userId: viewer.userId,

@@ -58,6 +58,7 @@ function startNode(port: number): Node {
     RATE_LIMIT_PER_MINUTE: '1000000',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    ALLOW_SANDBOX_PROVIDERS: '1',
   })
   return { port, url: `http://127.0.0.1:${port}`, process: proc, dataDir }
 }

@@ -30,7 +30,7 @@ export function registerMembershipRoutes(
 
   registerCall(app, membershipOffer, ({ viewer, input, req }) => memberships.offer(viewer, input, req.ip))
   registerCall(app, membershipSubscribe, ({ viewer, input, req, idempotencyKey }) =>
-    memberships.subscribe(viewer, input, idempotencyKey, req.ip),
+    memberships.subscribe(viewer, input, idempotencyKey, req.ip, req.returnOrigin),
   )
   registerCall(app, subscriptionList, ({ viewer, input }) => lists.fanList(viewer, input))
   registerCall(app, subscriptionDetail, ({ viewer, input }) => lists.detail(viewer, input.creator_id))

@@ -216,6 +216,8 @@ export function createMembershipService(deps: MembershipServiceDeps) {
       input: SubscribeInputT,
       key: string,
       ip: string,
+      /** The web app's origin the fan started from (`req.returnOrigin`): where a 3DS page returns. */
+      origin?: string,
     ): Promise<SubscribeAnswer> {
       const hash = requestHash('membership.subscribe', input)
       const replayed = await replay(viewer, key, hash)
@@ -250,6 +252,7 @@ export function createMembershipService(deps: MembershipServiceDeps) {
         key: `membership-subscribe-${viewer.userId}-${key}`,
         description: inGrace ? 'Membership renewal' : 'Membership',
         returnPath: input.return_path ?? SubsPaths.detail(person.id),
+        origin,
         offSession: false,
       }
       // One membership is paid once: another subscribe to this creator still charging, or waiting on its

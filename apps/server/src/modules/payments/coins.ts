@@ -109,6 +109,7 @@ export function createCoinSales(deps: {
       userId: number,
       idempotencyKey: string,
       input: { coins: number; card_id?: number | null | undefined; return_path: string },
+      origin: string,
     ): Promise<PaymentOutcome> {
       const params = { coins: input.coins, card_id: input.card_id ?? null, return_path: input.return_path }
       const outcome = await payments.charge({
@@ -120,6 +121,7 @@ export function createCoinSales(deps: {
         key: `coins:${userId}:${idempotencyKey}`,
         description: `${formatCoins(input.coins)} on Velvet`,
         returnPath: input.return_path,
+        origin,
       })
       return ledger.idempotent({ userId, key: idempotencyKey, scope: buyCoins.path, params }, async (tx) => {
         const row = await repo.paymentById(outcome.paymentId, tx)

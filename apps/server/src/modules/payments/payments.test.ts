@@ -5,6 +5,7 @@
  * synchronous answer and the webhook race on every purchase.
  */
 import {
+  buyCoins,
   coinPacks,
   finishCardSetup,
   PaymentTexts,
@@ -15,6 +16,7 @@ import {
   removeCard,
   setDefaultCard,
   startCardSetup,
+  TestModeTexts,
 } from '@velvet/contract'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -30,9 +32,10 @@ import { addCard, buyCoinsAs, newKey, submitCardForm, TestCards } from './test-c
 const SECRET = 'payments-webhook-secret-for-tests'
 const logLines: string[] = []
 let t: TestApp
+let port: number
 
 beforeAll(async () => {
-  const port = await freePort()
+  port = await freePort()
   t = await startTestApp(
     {
       PORT: String(port),
@@ -140,7 +143,9 @@ describe('cards', () => {
     const fan = await makeAccount(t)
     const started = await t.call(startCardSetup, { return_path: '/manage/cards' }, { token: fan.token })
     const page = await fetch(started.body.data.url)
-    expect(await page.text()).toContain('4000 0027 6000 3184')
+    const form = await page.text()
+    expect(form).toContain('4000 0027 6000 3184')
+    expect(form).toContain(TestModeTexts.banner)
     const bad = await submitCardForm(started.body.data.url, '4242 4242 4242 4241')
     expect(bad.status).toBe(400)
     const badPage = await bad.text()
@@ -166,6 +171,39 @@ describe('cards', () => {
     expect(
       (await t.call(startCardSetup, { return_path: 'https://evil.example/' }, { token: fan.token })).status,
     ).toBe(400)
+  })
+
+  it('sends the browser back to the origin it started from (loopback in development), never elsewhere', async () => {
+    const fan = await makeAccount(t)
+    const loopback = `http://localhost:${port}`
+    const setupFrom = (origin: string) =>
+      t.call(startCardSetup, { return_path: '/manage/cards' }, { token: fan.token, headers: { origin } })
+    // The app opened on localhost while PUBLIC_URL says 127.0.0.1: the hosted form and its return stay there.
+    const started = await setupFrom(loopback)
+    expect(started.body.data.url.startsWith(`${loopback}/sandbox/payments/setup/`)).toBe(true)
+    const posted = await submitCardForm(started.body.data.url, TestCards.threeDs)
+    expect(posted.headers.get('location')?.startsWith(`${loopback}/manage/cards?`)).toBe(true)
+    await t.call(finishCardSetup, { session_id: started.body.data.session_id }, { token: fan.token })
+    // So do a 3DS page and its return.
+    const bought = await t.call(
+      buyCoins,
+      { coins: 100, return_path: '/pay/coins' },
+      { token: fan.token, headers: { origin: loopback, 'idempotency-key': newKey() } },
+    )
+    expect(bought.body.data.status).toBe('requires_action')
+    expect(bought.body.data.action_url.startsWith(`${loopback}/sandbox/payments/3ds/`)).toBe(true)
+    const challenge = await fetch(bought.body.data.action_url, {
+      method: 'POST',
+      body: new URLSearchParams({ action: 'complete' }),
+      redirect: 'manual',
+    })
+    expect(challenge.headers.get('location')?.startsWith(`${loopback}/pay/coins?`)).toBe(true)
+    // Another site is never followed: the flow goes to PUBLIC_URL.
+    for (const origin of ['https://evil.example', 'http://localhost.evil.example']) {
+      const foreign = await setupFrom(origin)
+      expect(foreign.body.data.url.startsWith(`http://127.0.0.1:${port}/sandbox/payments/setup/`)).toBe(true)
+    }
+    await settleWebhooks()
   })
 
   it('never writes a card number to a log line', async () => {

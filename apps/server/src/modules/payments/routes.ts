@@ -41,8 +41,8 @@ export function registerPaymentsRoutes(
   registerCall(
     app,
     startCardSetup,
-    async ({ viewer, input }) => {
-      const session = await payments.startSetup(viewer.userId, input.return_path)
+    async ({ viewer, input, req }) => {
+      const session = await payments.startSetup(viewer.userId, input.return_path, req.returnOrigin)
       return { session_id: session.sessionId, url: session.url }
     },
     { rateLimit: { max: 20, timeWindow: '1 minute' } },
@@ -65,8 +65,8 @@ export function registerPaymentsRoutes(
     max: CoinRules.max,
     coin_cents: CoinRules.faceValueCents,
   }))
-  registerCall(app, buyCoins, ({ viewer, input, idempotencyKey }) =>
-    coins.buy(viewer.userId, idempotencyKey, input),
+  registerCall(app, buyCoins, ({ viewer, input, idempotencyKey, req }) =>
+    coins.buy(viewer.userId, idempotencyKey, input, req.returnOrigin),
   )
   registerCall(app, paymentStatus, async ({ viewer, input }) => {
     const row = await payments.paymentOf(viewer.userId, input.payment_id)

@@ -133,8 +133,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     return card
   }
 
-  function returnUrlOf(returnPath: string, paymentId: number): string {
-    const url = new URL(returnPath, deps.publicUrl)
+  function returnUrlOf(returnPath: string, paymentId: number, origin = deps.publicUrl): string {
+    const url = new URL(returnPath, origin)
     url.searchParams.set('payment_id', String(paymentId))
     return url.toString()
   }
@@ -191,7 +191,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           reference: String(row.id),
           description: request.description,
           offSession: request.offSession ?? false,
-          returnUrl: returnUrlOf(request.returnPath, row.id),
+          returnUrl: returnUrlOf(request.returnPath, row.id, request.origin),
         })
       } catch (error) {
         log.error({ err: error, payment: row.id }, 'card provider did not answer')
@@ -285,11 +285,11 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       )
     },
 
-    async startSetup(userId: number, returnPath: string) {
+    async startSetup(userId: number, returnPath: string, origin = deps.publicUrl) {
       if (await repo.isFlagged(userId)) throw new AppError('PaymentsBlocked')
       return provider.createSetupSession({
         reference: String(userId),
-        returnUrl: new URL(returnPath, deps.publicUrl).toString(),
+        returnUrl: new URL(returnPath, origin).toString(),
       })
     },
 

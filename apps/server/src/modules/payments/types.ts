@@ -43,6 +43,8 @@ export interface ChargeRequest {
   description: string
   /** Where the hosted 3DS page sends the user back (a path of the web app). */
   returnPath: string
+  /** The web app's origin the person started from (`req.returnOrigin`); renewals leave it out: PUBLIC_URL. */
+  origin?: string
   /** Renewals: no user present, so a 3DS challenge cannot happen and counts as a failure. */
   offSession?: boolean
 }

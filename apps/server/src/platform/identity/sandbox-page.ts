@@ -1,4 +1,5 @@
 import { Creator } from '@velvet/contract'
+import { escapeHtml, type SandboxPageKind, sandboxPage } from '../sandbox-layout.ts'
 import { DeclineReasons, DocumentTypes, type SandboxPageState } from './sandbox.ts'
 
 export interface SandboxFormValues {
@@ -11,32 +12,18 @@ export interface SandboxFormValues {
 
 export type SandboxFormErrors = Partial<Record<keyof SandboxFormValues | 'document' | 'selfie', string>>
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-
-const style = `
-*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;
-background:#eef1f5;color:#1c2430}main{max-width:34rem;margin:0 auto;padding:1.25rem 1rem 3rem}
-header{display:flex;align-items:center;gap:.6rem;margin:.5rem 0 1.25rem}.mark{width:2rem;height:2rem;
-border-radius:.5rem;background:#2456d6;color:#fff;display:grid;place-items:center;font-weight:700}
-h1{font-size:1.25rem;margin:0}h2{font-size:1rem;margin:0 0 .75rem}.card{background:#fff;border-radius:.75rem;
-padding:1.25rem;margin-bottom:1rem;box-shadow:0 1px 3px rgba(20,30,50,.08)}.note{background:#fff7e0;
-border:1px solid #f0d58a;border-radius:.75rem;padding:.75rem 1rem;margin-bottom:1rem;font-size:.9rem}
-label{display:block;font-weight:600;margin:.9rem 0 .3rem}label:first-of-type{margin-top:0}
-input[type=text],input[type=date],select{width:100%;padding:.65rem .75rem;border:1px solid #c5ccd6;
-border-radius:.5rem;font:inherit;background:#fff}input[type=file]{width:100%;font:inherit}
-.hint{color:#5b6675;font-size:.85rem;margin:.25rem 0 0}.error{color:#b3261e;font-size:.9rem;margin:.3rem 0 0}
-fieldset{border:0;padding:0;margin:0}legend{padding:0}.choice{display:flex;gap:.5rem;align-items:center;font-weight:400;margin:.4rem 0}
-button{width:100%;padding:.85rem;border:0;border-radius:.6rem;background:#2456d6;color:#fff;font:inherit;
-font-weight:700;cursor:pointer}footer{color:#5b6675;font-size:.8rem;text-align:center;margin-top:1.5rem}`
-
-function layout(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · Velvet Identity Sandbox</title><style>${style}</style></head><body><main>
-<header><span class="mark" aria-hidden="true">ID</span><h1>Velvet Identity Sandbox</h1></header>
-${body}<footer>Sandbox identity partner built into this server. Nothing here is a real identity check.</footer>
-</main></body></html>`
+const kind: SandboxPageKind = {
+  name: 'Velvet Identity Sandbox',
+  mark: 'ID',
+  accent: '#2456d6',
+  width: '34rem',
+  footer: 'Sandbox identity partner built into this server. Nothing here is a real identity check.',
+  style: `input[type=text],input[type=date],select{width:100%;padding:.65rem .75rem;border:1px solid #c5ccd6;
+border-radius:.5rem;font:inherit;background:#fff}input[type=file]{width:100%;font:inherit}fieldset{border:0;
+padding:0;margin:0}legend{padding:0}.choice{display:flex;gap:.5rem;align-items:center;font-weight:400;margin:.4rem 0}`,
 }
+
+const layout = (title: string, body: string) => sandboxPage(kind, title, body)
 
 const errorOf = (errors: SandboxFormErrors, field: keyof SandboxFormErrors) =>
   errors[field] ? `<p class="error" id="${field}-error">${escapeHtml(errors[field])}</p>` : ''

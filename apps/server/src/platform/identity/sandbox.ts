@@ -162,7 +162,9 @@ export function createSandboxPartner(deps: SandboxPartnerDeps) {
         createdAt: now,
         expiresAt: new Date(now.getTime() + ttlMs),
       })
-      return { sessionId: id, url: `${publicUrl}${SANDBOX_PAGE_PREFIX}${id}` }
+      // The hosted page on the origin the person comes back to (the one they use), like a real partner's
+      // would be on its own: the webhook still goes to PUBLIC_URL.
+      return { sessionId: id, url: new URL(`${SANDBOX_PAGE_PREFIX}${id}`, returnUrl).toString() }
     },
     verifyWebhook(rawBody, header, now) {
       return verifySignedEvent(secret, rawBody, header, now, Creator.webhookToleranceSeconds)

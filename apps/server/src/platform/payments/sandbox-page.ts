@@ -1,4 +1,5 @@
 import { formatUsd, SandboxTestCards } from '@velvet/contract'
+import { escapeHtml, type SandboxPageKind, sandboxPage } from '../sandbox-layout.ts'
 import type { SandboxPageState } from './sandbox.ts'
 
 export interface CardFormValues {
@@ -9,33 +10,20 @@ export interface CardFormValues {
 
 export type CardFormErrors = Partial<Record<'card_number' | 'exp' | 'cvc', string>>
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-
-const style = `
-*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;
-background:#eef1f5;color:#1c2430}main{max-width:30rem;margin:0 auto;padding:1.25rem 1rem 3rem}
-header{display:flex;align-items:center;gap:.6rem;margin:.5rem 0 1.25rem}.mark{width:2rem;height:2rem;
-border-radius:.5rem;background:#17805a;color:#fff;display:grid;place-items:center;font-weight:700}
-h1{font-size:1.25rem;margin:0}h2{font-size:1rem;margin:0 0 .75rem}.card{background:#fff;border-radius:.75rem;
-padding:1.25rem;margin-bottom:1rem;box-shadow:0 1px 3px rgba(20,30,50,.08)}.note{background:#fff7e0;
-border:1px solid #f0d58a;border-radius:.75rem;padding:.75rem 1rem;margin-bottom:1rem;font-size:.9rem}
-label{display:block;font-weight:600;margin:.9rem 0 .3rem}label:first-of-type{margin-top:0}
-input{width:100%;padding:.65rem .75rem;border:1px solid #c5ccd6;border-radius:.5rem;font:inherit;background:#fff}
-.row{display:grid;grid-template-columns:1fr 1fr;gap:.75rem}.error{color:#b3261e;font-size:.9rem;margin:.3rem 0 0}
-table{width:100%;border-collapse:collapse;font-size:.88rem}td{padding:.3rem 0;border-top:1px solid #e3e7ee}
-td:first-child{font-family:ui-monospace,monospace;white-space:nowrap;padding-right:.75rem}
-button{width:100%;padding:.85rem;border:0;border-radius:.6rem;background:#17805a;color:#fff;font:inherit;
-font-weight:700;cursor:pointer;margin-top:1rem}button.secondary{background:#fff;color:#b3261e;border:1px solid #b3261e}
-.amount{font-size:1.75rem;font-weight:700;margin:.25rem 0}footer{color:#5b6675;font-size:.8rem;text-align:center;margin-top:1.5rem}`
-
-function layout(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · Velvet Payments Sandbox</title><style>${style}</style></head><body><main>
-<header><span class="mark" aria-hidden="true">$</span><h1>Velvet Payments Sandbox</h1></header>
-${body}<footer>Sandbox card provider built into this server. No real card is charged.</footer>
-</main></body></html>`
+const kind: SandboxPageKind = {
+  name: 'Velvet Payments Sandbox',
+  mark: '$',
+  accent: '#17805a',
+  width: '30rem',
+  footer: 'Sandbox card provider built into this server. No real card is charged.',
+  style: `input{width:100%;padding:.65rem .75rem;border:1px solid #c5ccd6;border-radius:.5rem;font:inherit;
+background:#fff}.row{display:grid;grid-template-columns:1fr 1fr;gap:.75rem}table{width:100%;border-collapse:collapse;
+font-size:.88rem}td{padding:.3rem 0;border-top:1px solid #e3e7ee}td:first-child{font-family:ui-monospace,monospace;
+white-space:nowrap;padding-right:.75rem}form button{margin-top:1rem}button.secondary{background:#fff;color:#b3261e;
+border:1px solid #b3261e}.amount{font-size:1.75rem;font-weight:700;margin:.25rem 0}`,
 }
+
+const layout = (title: string, body: string) => sandboxPage(kind, title, body)
 
 const errorOf = (errors: CardFormErrors, field: keyof CardFormErrors) =>
   errors[field] ? `<p class="error" id="${field}-error">${escapeHtml(errors[field])}</p>` : ''

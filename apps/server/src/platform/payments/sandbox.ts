@@ -41,7 +41,10 @@ export interface SandboxCardEntry {
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000)
 const token = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`
 
-function answerOf(charge: SandboxChargeRecord, publicUrl: string): ProviderCharge {
+/** A hosted page on the origin the flow returns to (the app's, so the person stays on the host they use). */
+const hostedUrl = (path: string, returnUrl: string) => new URL(path, returnUrl).toString()
+
+function answerOf(charge: SandboxChargeRecord): ProviderCharge {
   switch (charge.status) {
     case 'succeeded':
       return { chargeId: charge.id, status: 'succeeded' }
@@ -51,7 +54,7 @@ function answerOf(charge: SandboxChargeRecord, publicUrl: string): ProviderCharg
       return {
         chargeId: charge.id,
         status: 'requires_action',
-        actionUrl: `${publicUrl}${SANDBOX_PAYMENTS_PREFIX}3ds/${charge.id}`,
+        actionUrl: hostedUrl(`${SANDBOX_PAYMENTS_PREFIX}3ds/${charge.id}`, charge.returnUrl),
       }
     default:
       return { chargeId: charge.id, status: 'failed', declineCode: charge.declineCode ?? 'card_declined' }
@@ -145,7 +148,7 @@ export function createSandboxPayments(deps: SandboxPaymentsDeps) {
         createdAt: now,
         expiresAt: new Date(now.getTime() + ttlMs),
       })
-      return { sessionId: id, url: `${publicUrl}${SANDBOX_PAYMENTS_PREFIX}setup/${id}` }
+      return { sessionId: id, url: hostedUrl(`${SANDBOX_PAYMENTS_PREFIX}setup/${id}`, returnUrl) }
     },
 
     async fetchSetupSession(sessionId): Promise<SetupState> {
@@ -190,12 +193,12 @@ export function createSandboxPayments(deps: SandboxPaymentsDeps) {
       }
       const stored = await store.insertCharge(fresh)
       if (stored.id === fresh.id && stored.status !== 'requires_action') emitCharge(stored)
-      return answerOf(stored, publicUrl)
+      return answerOf(stored)
     },
 
     async fetchCharge(chargeId) {
       const charge = CHARGE_ID.test(chargeId) ? await store.getCharge(chargeId) : undefined
-      return charge ? answerOf(charge, publicUrl) : null
+      return charge ? answerOf(charge) : null
     },
 
     verifyWebhook(rawBody, header, now) {
