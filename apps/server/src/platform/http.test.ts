@@ -66,9 +66,22 @@ describe('health and docs', () => {
     expect((await t.app.inject({ method: 'GET', url: '/docs' })).statusCode).toBeLessThan(400)
   })
 
+  it('leaves the OpenAPI document out when API_DOCS=0', async () => {
+    const closed = await startTestApp({ API_DOCS: '0' })
+    try {
+      for (const url of ['/docs', '/docs/json']) {
+        expect((await closed.app.inject({ method: 'GET', url })).statusCode).toBe(404)
+      }
+    } finally {
+      await closed.close()
+    }
+  })
+
   it('serves the public client config unsigned', async () => {
     const res = await t.call(clientConfig, {}, { unsigned: true })
     expect(res.body.data).toMatchObject({ signing_key: 'test-client-key-0001', google_client_id: null })
+    // The embedded sandboxes run here, so the web app shows its test-mode strip.
+    expect(res.body.data.sandbox_parts).toEqual(['payments', 'identity', 'payouts'])
   })
 })
 
