@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto'
-import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   AchAccountName,
@@ -10,28 +9,9 @@ import {
   TaxForm,
   TronAddress,
 } from './payout.ts'
-import { sha256 } from './sha256.ts'
 
 const ruleOf = (result: { error?: { issues: unknown[] } }) =>
   result.error?.issues.map((i) => (i as { params?: { rule?: string } }).params?.rule)
-
-describe('sha256', () => {
-  it('matches the known vectors and node:crypto', () => {
-    const hex = (b: Uint8Array) => Buffer.from(b).toString('hex')
-    expect(hex(sha256(new Uint8Array()))).toBe(
-      'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
-    )
-    expect(hex(sha256(new TextEncoder().encode('abc')))).toBe(
-      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
-    )
-    fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
-        expect(hex(sha256(bytes))).toBe(createHash('sha256').update(bytes).digest('hex'))
-      }),
-      { numRuns: 200 },
-    )
-  })
-})
 
 describe('ACH', () => {
   it.each([

@@ -1,7 +1,7 @@
+import { sha256 } from '@noble/hashes/sha2.js'
 import { z } from 'zod'
 import { COUNTRY_CODES, US_STATES } from '../geo.ts'
 import { PayoutRules } from '../money.ts'
-import { sha256 } from './sha256.ts'
 
 /**
  * Payout method and tax rules (spec §5, issue 6). Each rule carries a stable id (`params.rule`), so a form and
