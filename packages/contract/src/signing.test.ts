@@ -36,7 +36,9 @@ describe('request signing', () => {
 
   it('encodes a lone surrogate instead of throwing, one-to-one (issue 14)', () => {
     expect(() => encodeURIComponent('a\ud800')).toThrow(URIError)
-    expect(canonicalRequest('POST', '/p', { e: 'a\ud800', '\udc00': 1 })).toBe('POST\n/p\ne=a%ED%A0%80&%ED%B0%80=1')
+    expect(canonicalRequest('POST', '/p', { e: 'a\ud800', '\udc00': 1 })).toBe(
+      'POST\n/p\ne=a%ED%A0%80&%ED%B0%80=1',
+    )
     expect(percentEncode('\ud800')).not.toBe(percentEncode('\ufffd'))
     expect(percentEncode('\ud83d\ude00\ud83d')).toBe('%F0%9F%98%80%ED%A0%BD')
   })
