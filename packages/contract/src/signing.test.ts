@@ -59,7 +59,7 @@ describe('request signing', () => {
         expect(percentEncode(a)).not.toBe(percentEncode(b))
       }),
     )
-  })
+  }, 30_000)
 
   it('binds the key to the session token when there is one', () => {
     expect(signingKey('client', null)).toBe('client')

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { EmailCodeValue } from '../rules/profile.ts'
+import { LineText } from '../rules/text.ts'
 import { defineCall } from './define.ts'
 
 // ---- /setting/adult_setting ----
@@ -139,7 +140,7 @@ export const updateEmailPreferences = defineCall({
 export const UnsubscribeLink = z.object({
   u: z.coerce.number().int().positive(),
   c: EmailCategory,
-  sig: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/),
+  sig: LineText.regex(/^[A-Za-z0-9_-]{16,128}$/),
 })
 
 export const unsubscribeInfo = defineCall({

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { LineText, MultilineText } from '../rules/text.ts'
 import { UserId } from './auth.ts'
 import { defineCall } from './define.ts'
 import { MediaId } from './media.ts'
@@ -90,14 +91,13 @@ export const ChatTexts = {
   ppvNeedsMedia: 'Add a photo or video to sell this message.',
 } as const
 
-const ClientMsgId = z.string().trim().min(8).max(ChatRules.clientMsgIdMax)
-const MessageText = z
-  .string()
-  .trim()
-  .max(ChatRules.textMax, { message: `A message is at most ${ChatRules.textMax} characters.` })
+const ClientMsgId = LineText.trim().min(8).max(ChatRules.clientMsgIdMax)
+const MessageText = MultilineText.trim().max(ChatRules.textMax, {
+  message: `A message is at most ${ChatRules.textMax} characters.`,
+})
 
 /** The conversation id as the spec's payloads carry it (a string of digits). */
-export const ConversationId = z.string().regex(/^\d{1,18}$/, { message: 'Not a conversation.' })
+export const ConversationId = LineText.regex(/^\d{1,18}$/, { message: 'Not a conversation.' })
 
 export const ChatMessage = z.object({
   message_id: z.number().int().positive(),
@@ -160,7 +160,7 @@ export const conversationList = defineCall({
   summary: 'Conversations newest first, with a filter and a name search.',
   input: PageQuery.extend({
     filter: ConversationFilter.default('all'),
-    q: z.string().trim().max(ChatRules.searchMax).optional(),
+    q: LineText.trim().max(ChatRules.searchMax).optional(),
   }),
   response: pageOf(Conversation),
 })

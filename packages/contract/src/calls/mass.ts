@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { SpentLevels } from '../money.ts'
+import { LineText, MultilineText } from '../rules/text.ts'
 import { ChatRules, ChatTexts } from './chat.ts'
 import { defineCall } from './define.ts'
 import { MediaId, OwnMedia } from './media.ts'
@@ -98,10 +99,9 @@ export const MassTexts = {
   textOrMedia: 'Write a message or add a photo or video.',
 } as const
 
-const MassText = z
-  .string()
-  .trim()
-  .max(MassRules.textMax, { message: `A message is at most ${MassRules.textMax} characters.` })
+const MassText = MultilineText.trim().max(MassRules.textMax, {
+  message: `A message is at most ${MassRules.textMax} characters.`,
+})
 
 /** A mass message as its creator sees it in /mass/list and its detail. */
 export const MassMessage = z.object({
@@ -156,7 +156,7 @@ export const massCreate = defineCall({
   input: z
     .object({
       /** Made once per composer: a retry after a lost answer finds the first. */
-      client_id: z.string().trim().min(8).max(64),
+      client_id: LineText.trim().min(8).max(64),
       kind: z.union([z.literal(MassKind.Message), z.literal(MassKind.Post)]),
       audience: MassAudience,
       text: MassText.default(''),

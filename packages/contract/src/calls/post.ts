@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { Posts, Visibility } from '../constants.ts'
+import { MultilineText } from '../rules/text.ts'
 import { defineCall } from './define.ts'
 import { MediaId, MediaKind, MediaUrls } from './media.ts'
 import { PageQuery, pageOf, UserCard } from './profile.ts'
@@ -32,9 +33,9 @@ export function isPaidVisibility(visibility: number): boolean {
   return visibility === Visibility.PPV || visibility === Visibility.MembersAndPPV
 }
 
-export const Caption = z
-  .string()
-  .max(Posts.captionMax, { message: `A caption is at most ${Posts.captionMax} characters.` })
+export const Caption = MultilineText.max(Posts.captionMax, {
+  message: `A caption is at most ${Posts.captionMax} characters.`,
+})
 
 export const Price = z
   .number()
@@ -248,9 +249,7 @@ export const doPostShare = defineCall({
   response: z.object({ url: z.string() }),
 })
 
-export const CommentText = z
-  .string()
-  .trim()
+export const CommentText = MultilineText.trim()
   .min(1, { message: 'Write a comment first.' })
   .max(Posts.commentMax, { message: `A comment is at most ${Posts.commentMax} characters.` })
 

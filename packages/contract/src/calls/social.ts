@@ -1,14 +1,13 @@
 import { z } from 'zod'
 import { Social } from '../constants.ts'
+import { LineText, MultilineText } from '../rules/text.ts'
 import { UserId } from './auth.ts'
 import { defineCall } from './define.ts'
 import { PageQuery, PeopleQuery, pageOf, UserCard } from './profile.ts'
 
 // ---- Lists the user made (/user/list), e.g. "VIP fans" ----
 
-export const ListName = z
-  .string()
-  .trim()
+export const ListName = LineText.trim()
   .min(1, { message: 'Give the list a name.' })
   .max(Social.listNameMax, { message: `A list name is at most ${Social.listNameMax} characters.` })
 
@@ -155,9 +154,7 @@ export const reportContent = defineCall({
     /** A user id, or a post id when target_type is post. */
     target_id: z.number().int().positive(),
     reason: ReportReason,
-    details: z
-      .string()
-      .trim()
+    details: MultilineText.trim()
       .max(Social.reportDetailsMax, { message: `At most ${Social.reportDetailsMax} characters.` })
       .default(''),
   }),

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { formatCoins } from '../money.ts'
 import { NotifyType } from '../realtime.ts'
+import { MultilineText } from '../rules/text.ts'
 import { UserId } from './auth.ts'
 import { defineCall } from './define.ts'
 import { Post, PostAuthor, PostId } from './post.ts'
@@ -239,9 +240,7 @@ export const sendGift = defineCall({
     gift_id: z.number().int().positive(),
     creator_id: UserId,
     post_id: PostId.nullable().default(null),
-    message: z
-      .string()
-      .trim()
+    message: MultilineText.trim()
       .max(WalletTexts.giftMessageMax, {
         message: `A message is at most ${WalletTexts.giftMessageMax} characters.`,
       })

@@ -1,23 +1,20 @@
 import { z } from 'zod'
 import { Profile } from '../constants.ts'
+import { LineText, MultilineText } from './text.ts'
 
-export const Email = z
-  .string()
-  .trim()
+export const Email = LineText.trim()
   .toLowerCase()
   .pipe(z.email({ message: 'Please enter a valid e-mail address.' }).max(254))
 
-export const EmailCodeValue = z.string().regex(/^\d{6}$/, { message: 'Enter the 6-digit code.' })
+export const EmailCodeValue = LineText.regex(/^\d{6}$/, { message: 'Enter the 6-digit code.' })
 
-export const Nickname = z
-  .string()
-  .trim()
+export const Nickname = LineText.trim()
   .min(Profile.nicknameMin, { message: `Nickname must be at least ${Profile.nicknameMin} characters.` })
   .max(Profile.nicknameMax, { message: `Nickname must be at most ${Profile.nicknameMax} characters.` })
 
-export const Bio = z
-  .string()
-  .max(Profile.bioMax, { message: `Bio must be at most ${Profile.bioMax} characters.` })
+export const Bio = MultilineText.max(Profile.bioMax, {
+  message: `Bio must be at most ${Profile.bioMax} characters.`,
+})
 
 /** Age in whole years on `today` for a birthday given as YYYY-MM-DD (both calendar dates, no time zone). */
 export function ageOn(birthday: string, today: Date): number {
@@ -38,13 +35,13 @@ function isCalendarDate(value: string): boolean {
 
 /** Birthday schema checked against `now` (a function, so the server's clock and tests can choose it). */
 export function birthdaySchema(now: () => Date = () => new Date()) {
-  return z
-    .string()
-    .refine(isCalendarDate, { message: 'Please enter a valid date.', params: { rule: 'birthday.date' } })
-    .refine((v) => !isCalendarDate(v) || ageOn(v, now()) >= Profile.minimumAge, {
-      message: 'Not available for users under 18.',
-      params: { rule: 'birthday.adult' },
-    })
+  return LineText.refine(isCalendarDate, {
+    message: 'Please enter a valid date.',
+    params: { rule: 'birthday.date' },
+  }).refine((v) => !isCalendarDate(v) || ageOn(v, now()) >= Profile.minimumAge, {
+    message: 'Not available for users under 18.',
+    params: { rule: 'birthday.adult' },
+  })
 }
 
 export const Birthday = birthdaySchema()

@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { FORBIDDEN_BRANDS, Profile } from '../constants.ts'
+import { LineText } from './text.ts'
 
 export interface Rule {
   /** Stable id, sent to clients as `rule` in validation failures. */
@@ -44,7 +44,7 @@ export function brokenUsernameRules(value: string): Rule[] {
   return usernameRules.filter((rule) => !rule.test(value))
 }
 
-export const Username = z.string().superRefine((value, ctx) => {
+export const Username = LineText.superRefine((value, ctx) => {
   for (const rule of brokenUsernameRules(value)) {
     ctx.addIssue({ code: 'custom', message: rule.message, params: { rule: rule.id } })
   }

@@ -1,0 +1,80 @@
+import { Writable } from 'node:stream'
+import {
+  addDeviceInstallation,
+  type CallDef,
+  chatSend,
+  createUserList,
+  emailEventReport,
+  followersList,
+  profileUpdate,
+  profileView,
+} from '@velvet/contract'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { makeAccount } from '../test/factories.ts'
+import { startTestApp, type TestApp } from '../test/harness.ts'
+import type { Account } from '../test/social-factories.ts'
+
+const logLines: string[] = []
+let t: TestApp
+let account: Account
+beforeAll(async () => {
+  t = await startTestApp(
+    { LOG_LEVEL: 'warn' },
+    {
+      logStream: new Writable({
+        write(chunk, _encoding, callback) {
+          logLines.push(chunk.toString())
+          callback()
+        },
+      }),
+    },
+  )
+  account = await makeAccount(t)
+})
+afterAll(() => t.close())
+
+const errorLines = () => logLines.filter((line) => (JSON.parse(line) as { level: number }).level >= 50)
+
+/** Each text the review found reaching PostgreSQL with a NUL in it (a 500), with the rest of a valid input. */
+const cases: Array<[string, CallDef, (text: string) => Record<string, unknown>]> = [
+  ['nickname', profileUpdate, (text) => ({ nickname: text })],
+  ['bio', profileUpdate, (text) => ({ bio: text })],
+  ['name', createUserList, (text) => ({ name: text })],
+  ['user_name', profileView, (text) => ({ user_name: text })],
+  ['q', followersList, (text) => ({ q: text })],
+  ['device_id', addDeviceInstallation, (text) => ({ installation_id: '{}', device_id: text })],
+  ['template', emailEventReport, (text) => ({ template: text, user_id: account.userId, event_type: 2 })],
+]
+
+describe('control characters in text (issue 14)', () => {
+  it.each(cases)('%s with a NUL answers 400 naming the field and rule', async (field, call, input) => {
+    const res = await t.call(call, input('ab\u0000cd'), { token: account.token })
+    expect(res.status).toBe(400)
+    expect(res.body.error.code).toBe(1004)
+    expect(res.body.error.fields).toContainEqual({
+      field,
+      rule: 'text.control',
+      message: 'Remove the hidden control characters from this text.',
+    })
+    expect(errorLines()).toEqual([])
+  })
+
+  it('refuses a line break in a one-line field and keeps it (as LF) in a bio', async () => {
+    const nickname = await t.call(profileUpdate, { nickname: 'Jane\nDoe' }, { token: account.token })
+    expect(nickname.status).toBe(400)
+    expect(nickname.body.error.fields[0]).toMatchObject({ field: 'nickname', rule: 'text.one_line' })
+    const bio = await t.call(profileUpdate, { bio: 'Line one\r\nLine\ttwo' }, { token: account.token })
+    expect(bio.status).toBe(200)
+    expect(bio.body.data.user.bio).toBe('Line one\nLine\ttwo')
+  })
+
+  it('refuses a bidi override in a message', async () => {
+    const res = await t.call(
+      chatSend,
+      { conversation_id: '1', client_msg_id: 'client-msg-1', text: 'see \u202egnp.exe' },
+      { token: account.token },
+    )
+    expect(res.status).toBe(400)
+    expect(res.body.error.fields[0]).toMatchObject({ field: 'text', rule: 'text.control' })
+  })
+})
