@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream'
 import { identityWebhook, profileUpdate, RequestBody, sendEmailCode, systemFetch } from '@velvet/contract'
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { makeAccount } from '../test/factories.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
 import { nestsDeeperThan } from './json-body.ts'
@@ -52,7 +52,13 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const errorLines = () => logLines.filter((line) => (JSON.parse(line) as { level: number }).level >= 50)
+/** Error lines logged by the current test. */
+let testStart = 0
+beforeEach(() => {
+  testStart = logLines.length
+})
+const errorLines = () =>
+  logLines.slice(testStart).filter((line) => (JSON.parse(line) as { level: number }).level >= 50)
 
 function rawPost(url: string, payload: string, token?: string) {
   return t.app.inject({

@@ -1,8 +1,8 @@
 import {
   currentUser,
   Headers,
-  sendEmailCode,
   Signing,
+  sendEmailCode,
   signingKey,
   signRequest,
   signupAnonymous,

@@ -9,7 +9,7 @@ import {
   profileUpdate,
   profileView,
 } from '@velvet/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { makeAccount } from '../test/factories.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
 import type { Account } from '../test/social-factories.ts'
@@ -33,7 +33,13 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const errorLines = () => logLines.filter((line) => (JSON.parse(line) as { level: number }).level >= 50)
+/** Error lines logged by the current test. */
+let testStart = 0
+beforeEach(() => {
+  testStart = logLines.length
+})
+const errorLines = () =>
+  logLines.slice(testStart).filter((line) => (JSON.parse(line) as { level: number }).level >= 50)
 
 /** Each text the review found reaching PostgreSQL with a NUL in it (a 500), with the rest of a valid input. */
 const cases: Array<[string, CallDef, (text: string) => Record<string, unknown>]> = [
