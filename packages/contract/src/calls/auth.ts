@@ -1,10 +1,11 @@
 import { z } from 'zod'
+import { Id } from '../rules/ids.ts'
 import { Birthday, Email, EmailCodeValue, Nickname } from '../rules/profile.ts'
 import { LineText } from '../rules/text.ts'
 import { Username } from '../rules/username.ts'
 import { defineCall } from './define.ts'
 
-export const UserId = z.number().int().positive()
+export const UserId = Id
 
 /** The signed-in user as the client stores it (spec §3 User). */
 export const SessionUser = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { Id, IdText } from '../rules/ids.ts'
 import { LineText, MultilineText } from '../rules/text.ts'
 import { UserId } from './auth.ts'
 import { defineCall } from './define.ts'
@@ -97,7 +98,7 @@ const MessageText = MultilineText.trim().max(ChatRules.textMax, {
 })
 
 /** The conversation id as the spec's payloads carry it (a string of digits). */
-export const ConversationId = LineText.regex(/^\d{1,18}$/, { message: 'Not a conversation.' })
+export const ConversationId = IdText
 
 export const ChatMessage = z.object({
   message_id: z.number().int().positive(),
@@ -234,7 +235,7 @@ export const chatUnlock = defineCall({
   summary:
     'Unlocks a PPV message with coins at the price the fan saw; once per fan and content (the same photos ' +
     'sent again, e.g. in a mass message, stay unlocked).',
-  input: z.object({ message_id: z.number().int().positive(), price: z.number().int().min(1) }),
+  input: z.object({ message_id: Id, price: z.number().int().min(1) }),
   response: ChatSpendAnswer,
 })
 
@@ -255,7 +256,7 @@ export const chatTip = defineCall({
         .max(ChatRules.tipMax, { message: ChatTexts.tipRange })
         .nullable()
         .default(null),
-      gift_id: z.number().int().positive().nullable().default(null),
+      gift_id: Id.nullable().default(null),
       text: MessageText.default(''),
     })
     .refine((tip) => (tip.coins === null) !== (tip.gift_id === null), {
@@ -305,7 +306,7 @@ export const chatRead = defineCall({
   path: '/fapi/core/chat/read/',
   access: 'account',
   summary: 'Marks a conversation read up to a message; answers the new totals.',
-  input: z.object({ conversation_id: ConversationId, message_id: z.number().int().positive() }),
+  input: z.object({ conversation_id: ConversationId, message_id: Id }),
   response: z.object({ unread: ChatUnread }),
 })
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { SpentLevels } from '../money.ts'
+import { Id, QueryId } from '../rules/ids.ts'
 import { LineText, MultilineText } from '../rules/text.ts'
 import { ChatRules, ChatTexts } from './chat.ts'
 import { defineCall } from './define.ts'
@@ -203,7 +204,7 @@ export const massDetail = defineCall({
   path: '/fapi/core/mass/detail/',
   access: 'account',
   summary: 'One of the creator’s mass messages.',
-  input: z.object({ mass_id: z.coerce.number().int().positive() }),
+  input: z.object({ mass_id: QueryId }),
   response: z.object({ mass: MassMessage }),
 })
 
@@ -212,6 +213,6 @@ export const massCancel = defineCall({
   path: '/fapi/core/mass/cancel/',
   access: 'account',
   summary: 'Cancels a scheduled mass message (it is removed; one that started sending cannot be).',
-  input: z.object({ mass_id: z.number().int().positive() }),
+  input: z.object({ mass_id: Id }),
   response: z.object({ mass_id: z.number().int().positive() }),
 })

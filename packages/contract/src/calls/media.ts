@@ -1,9 +1,10 @@
 import { z } from 'zod'
 import { Media } from '../constants.ts'
+import { Id, idList } from '../rules/ids.ts'
 import { LineText } from '../rules/text.ts'
 import { defineCall } from './define.ts'
 
-export const MediaId = z.number().int().positive()
+export const MediaId = Id
 export const MediaKind = z.enum(['image', 'video'])
 export type MediaKind = z.infer<typeof MediaKind>
 
@@ -102,9 +103,7 @@ export const mediaStatus = defineCall({
   access: 'account',
   summary: "The viewer's own media by id (state, preview, urls once ready).",
   input: z.object({
-    ids: LineText.regex(/^\d+(,\d+){0,49}$/, {
-      message: 'List up to 50 media ids separated by commas.',
-    }).transform((text) => text.split(',').map(Number)),
+    ids: idList(50, 'List up to 50 media ids separated by commas.'),
   }),
   response: z.object({ list: z.array(OwnMedia) }),
 })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { MembershipRules } from '../money.ts'
 import { NotifyType } from '../realtime.ts'
+import { Id } from '../rules/ids.ts'
 import { LineText } from '../rules/text.ts'
 import { UserId } from './auth.ts'
 import { defineCall } from './define.ts'
@@ -256,7 +257,7 @@ export const SubscribeInput = z
     months: BundleMonths.optional(),
     trial_code: LineText.regex(MembershipLimits.trialCodePattern).optional(),
     /** A saved card (payments); the default card when left out. */
-    card_id: z.number().int().positive().optional(),
+    card_id: Id.optional(),
     /** What the fan saw (US cents): refused with 5203 when the price changed meanwhile. */
     expected_cents: z.number().int().min(0),
     /** Where the 3DS page comes back to (a path of the web app). */

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { NotificationItem, NotifyType } from '../realtime.ts'
+import { Id } from '../rules/ids.ts'
 import { LineText } from '../rules/text.ts'
 import { defineCall } from './define.ts'
 import { PageQuery, pageOf } from './profile.ts'
@@ -92,7 +93,7 @@ export const emailEventReport = defineCall({
   summary: 'Records an e-mail event (a link clicked: event_type 2) for the user the e-mail went to.',
   input: z.object({
     template: LineText.trim().min(1).max(64),
-    user_id: z.number().int().positive(),
+    user_id: Id,
     payload: z.record(LineText.max(40), z.union([LineText.max(200), z.number()])).default({}),
     event_type: z.union([z.literal(EmailEventType.Open), z.literal(EmailEventType.Click)]),
   }),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CoinRules, PaymentTexts } from '../money.ts'
+import { Id, QueryId } from '../rules/ids.ts'
 import { LineText } from '../rules/text.ts'
 import { defineCall } from './define.ts'
 
@@ -43,7 +44,7 @@ export const ReturnPath = LineText.max(1000)
   .regex(/^\/(?![/\\])[^\s\\]*$/, { message: 'Not a path of this app.' })
   .default('/manage/cards')
 
-export const CardId = z.number().int().positive()
+export const CardId = Id
 
 export const SavedCard = z.object({
   card_id: CardId,
@@ -166,7 +167,7 @@ export const paymentStatus = defineCall({
   path: '/fapi/core/payments/status/',
   access: 'account',
   summary: 'A payment of the viewer (after the 3DS page); asks the provider when the webhook is late.',
-  input: z.object({ payment_id: z.coerce.number().int().positive() }),
+  input: z.object({ payment_id: QueryId }),
   response: PaymentOutcome,
 })
 

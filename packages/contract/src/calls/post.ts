@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { Posts, Visibility } from '../constants.ts'
+import { Id, QueryId } from '../rules/ids.ts'
 import { MultilineText } from '../rules/text.ts'
 import { defineCall } from './define.ts'
 import { MediaId, MediaKind, MediaUrls } from './media.ts'
@@ -13,13 +14,13 @@ export const PostTexts = {
   notFound: 'This post is not available.',
 } as const
 
-export const PostId = z.number().int().positive()
+export const PostId = Id
 
 /** A keyset page query whose page size defaults to `size` (the screens ask for their own sizes). */
 function pageQueryOf(size: number) {
   return PageQuery.extend({ limit: z.coerce.number().int().min(1).max(100).default(size) })
 }
-export const QueryPostId = z.coerce.number().int().positive()
+export const QueryPostId = QueryId
 
 export const VisibilityValue = z.union([
   z.literal(Visibility.Everyone),
@@ -288,7 +289,7 @@ export const deleteComment = defineCall({
   path: '/fapi/core/post/comment/delete/',
   access: 'account',
   summary: 'Delete a comment: its author, or the post’s creator moderating.',
-  input: z.object({ comment_id: z.number().int().positive() }),
+  input: z.object({ comment_id: Id }),
   response: z.object({ comments: z.number().int() }),
 })
 
@@ -322,7 +323,7 @@ export const userPosts = defineCall({
   summary:
     'A creator’s published posts for the profile grid, pinned first then newest; filter photos, videos or locked (for this viewer).',
   input: pageQueryOf(Posts.gridPageSize).extend({
-    user_id: z.coerce.number().int().positive(),
+    user_id: QueryId,
     filter: PostsFilter.default('all'),
   }),
   response: pageOf(Post),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { QueryId } from '../rules/ids.ts'
 import { Bio, Nickname } from '../rules/profile.ts'
 import { LineText } from '../rules/text.ts'
 import { Username } from '../rules/username.ts'
@@ -6,7 +7,7 @@ import { SessionUser, UserId } from './auth.ts'
 import { defineCall } from './define.ts'
 
 /** A query-string id (GET params arrive as text). */
-export const QueryUserId = z.coerce.number().int().positive()
+export const QueryUserId = QueryId
 
 /** Keyset page request: `cursor` is opaque text from the previous page's answer. */
 export const PageQuery = z.object({

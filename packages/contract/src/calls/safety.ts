@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isCountryCode, US_STATES } from '../geo.ts'
+import { Id } from '../rules/ids.ts'
 import { LineText } from '../rules/text.ts'
 import { defineCall } from './define.ts'
 
@@ -59,6 +60,6 @@ export const removeBlockedLocation = defineCall({
   path: '/fapi/core/safety/blocked_locations/remove/',
   access: 'account',
   summary: 'Unblock one of the viewer’s blocked locations.',
-  input: z.object({ id: z.number().int().positive() }),
+  input: z.object({ id: Id }),
   response: z.object({}),
 })
