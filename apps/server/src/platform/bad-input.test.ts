@@ -1,10 +1,10 @@
-import { Writable } from 'node:stream'
 import * as contract from '@velvet/contract'
 import { type CallDef, currentUser, isCallDef, profileView } from '@velvet/contract'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../test/harness.ts'
 import { inputsFor, wellFormedDeep } from '../test/hostile-input.ts'
+import { collectLogLines } from '../test/log-lines.ts'
 import { makeVerifiedCreator } from '../test/post-factories.ts'
 import type { Account } from '../test/social-factories.ts'
 
@@ -19,15 +19,7 @@ const calls = Object.values(contract as Record<string, unknown>)
   .filter(isCallDef)
   .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method))
 
-const logLines: string[] = []
-const logStream = new Writable({
-  write(chunk, _encoding, callback) {
-    logLines.push(chunk.toString())
-    callback()
-  },
-})
-const errorLinesSince = (from: number) =>
-  logLines.slice(from).filter((line) => (JSON.parse(line) as { level: number }).level >= 50)
+const logs = collectLogLines()
 
 let t: TestApp
 let session: Account
@@ -40,7 +32,7 @@ beforeAll(async () => {
       GOOGLE_CLIENT_ID: 'velvet-fuzz.apps.googleusercontent.com',
       GOOGLE_JWKS_URL: 'http://127.0.0.1:9/certs',
     },
-    { logStream },
+    { logStream: logs.stream },
   )
   session = await makeVerifiedCreator(t)
 })
@@ -65,11 +57,11 @@ describe('hostile input through every contract call', () => {
       fc.asyncProperty(inputsFor(call), async (generated) => {
         // A browser cannot put a lone surrogate in a URL (it sends U+FFFD); bodies carry them as \\ud800.
         const input = call.method === 'GET' ? wellFormedDeep(generated) : generated
-        const from = logLines.length
+        logs.mark()
         const res = await t.call(call as CallDef, input, { token })
         expect(res.status, JSON.stringify(res.body)).toBeLessThan(500)
         expect(['ok', 'error']).toContain(res.body.result)
-        expect(errorLinesSince(from)).toEqual([])
+        expect(logs.errors()).toEqual([])
       }),
       { numRuns: RUNS },
     )

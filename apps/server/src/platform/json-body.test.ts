@@ -1,9 +1,9 @@
-import { Writable } from 'node:stream'
 import { identityWebhook, profileUpdate, RequestBody, sendEmailCode, systemFetch } from '@velvet/contract'
 import fc from 'fast-check'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { makeAccount } from '../test/factories.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
+import { collectLogLines } from '../test/log-lines.ts'
 import { nestsDeeperThan } from './json-body.ts'
 
 /** The nesting depth of a parsed JSON value, counted the way the raw-text check counts brackets. */
@@ -35,30 +35,14 @@ describe('the raw-text depth check', () => {
   })
 })
 
-const logLines: string[] = []
+const logs = collectLogLines()
 let t: TestApp
 beforeAll(async () => {
-  t = await startTestApp(
-    { LOG_LEVEL: 'warn' },
-    {
-      logStream: new Writable({
-        write(chunk, _encoding, callback) {
-          logLines.push(chunk.toString())
-          callback()
-        },
-      }),
-    },
-  )
+  t = await startTestApp({ LOG_LEVEL: 'warn' }, { logStream: logs.stream })
 })
 afterAll(() => t.close())
 
-/** Error lines logged by the current test. */
-let testStart = 0
-beforeEach(() => {
-  testStart = logLines.length
-})
-const errorLines = () =>
-  logLines.slice(testStart).filter((line) => (JSON.parse(line) as { level: number }).level >= 50)
+beforeEach(() => logs.mark())
 
 function rawPost(url: string, payload: string, token?: string) {
   return t.app.inject({
@@ -86,7 +70,7 @@ describe('JSON bodies (issue 14)', () => {
         message: `The request is nested too deeply (at most ${RequestBody.jsonMaxDepth} levels).`,
       })
     }
-    expect(errorLines()).toEqual([])
+    expect(logs.errors()).toEqual([])
   })
 
   it('takes a signed body nested to the limit and refuses one level more', async () => {
@@ -108,6 +92,6 @@ describe('JSON bodies (issue 14)', () => {
         error: { code: 1015, message: 'The request is too large.' },
       })
     }
-    expect(errorLines()).toEqual([])
+    expect(logs.errors()).toEqual([])
   })
 })
