@@ -13,7 +13,7 @@ import type { Account } from '../test/social-factories.ts'
  * as soon as it is exported) gets inputs shaped like its schema with hostile values mixed in, through HTTP,
  * signed with a verified creator's session so that they reach the services and the database.
  */
-const RUNS = 12
+const RUNS = 10
 
 const calls = Object.values(contract as Record<string, unknown>)
   .filter(isCallDef)
