@@ -58,6 +58,7 @@ import { countryOf, createGeoLocator } from './platform/geoip.ts'
 import { createSandboxPartner } from './platform/identity/sandbox.ts'
 import { registerSandboxRoutes } from './platform/identity/sandbox-routes.ts'
 import { type JobSender, type Jobs, pgBossSender } from './platform/jobs.ts'
+import { installJsonBodies } from './platform/json-body.ts'
 import { loggerOptions } from './platform/logger.ts'
 import { createMailer, type Mailer } from './platform/mail.ts'
 import { createReturnOrigins, installReturnOrigins } from './platform/origins.ts'
@@ -149,6 +150,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   installErrorHandler(app)
+  installJsonBodies(app)
 
   const now = () => clock.now().getTime()
   const publicConfig: ClientConfig = {

@@ -55,6 +55,17 @@ export const Signing = {
   maxSkewSeconds: 300,
 } as const
 
+/**
+ * What a JSON request body may be, checked on its raw text before it is parsed (issue 14): a body nested
+ * thousands deep overflows the stack of whatever walks it after JSON.parse (the signature's JSON.stringify).
+ */
+export const RequestBody = {
+  /** The largest call input (a tax form, a 2,000-character message escaped as \uXXXX) is about 12 KB. */
+  jsonMaxBytes: 64 * 1024,
+  /** Arrays and objects inside one another; the deepest call input (a mass message's audience lists) is 3. */
+  jsonMaxDepth: 8,
+} as const
+
 export const EmailCode = {
   length: 6,
   ttlSeconds: 600,

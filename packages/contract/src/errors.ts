@@ -1,4 +1,4 @@
-import { Posts } from './constants.ts'
+import { Posts, RequestBody } from './constants.ts'
 import { CoreErrorCodes } from './core-errors.ts'
 
 export { CoreErrorCodes }
@@ -16,6 +16,12 @@ export const ErrorCodes = {
   BadSignature: { code: 1010, status: 400, message: 'The request signature is not valid.' },
   PayloadTooLarge: { code: 1012, status: 413, message: 'The upload is too large.' },
   UnsupportedMedia: { code: 1013, status: 415, message: 'This file type is not supported.' },
+  BodyTooDeep: {
+    code: 1014,
+    status: 400,
+    message: `The request is nested too deeply (at most ${RequestBody.jsonMaxDepth} levels).`,
+  },
+  BodyTooLarge: { code: 1015, status: 413, message: 'The request is too large.' },
   CodeInvalid: { code: 2001, status: 400, message: 'The code is not correct.' },
   CodeExpired: { code: 2002, status: 400, message: 'The code has expired. Please request a new one.' },
   CodeTooManyTries: { code: 2003, status: 429, message: 'Too many wrong codes. Please request a new one.' },

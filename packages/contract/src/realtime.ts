@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { SessionUser, UserId } from './calls/auth.ts'
 import { ProfileCounts } from './calls/profile.ts'
+import { LineText } from './rules/text.ts'
 
 /** socket.io server→client channels (spec §7). No other name is typed anywhere else. */
 export const SocketChannels = {
@@ -24,12 +25,12 @@ export const SOCKET_PATH = '/socket.io'
 export const SocketHandshakeQuery = z.object({
   ui: z.coerce.number().int().optional(),
   ut: z.coerce.number().int().optional(),
-  di: z.string().max(100).optional(),
-  pt: z.string().max(40).optional(),
-  li: z.string().max(64).optional(),
+  di: LineText.max(100).optional(),
+  pt: LineText.max(40).optional(),
+  li: LineText.max(64).optional(),
 })
 /** The session token travels in the handshake `auth` payload, never in the URL. */
-export const SocketHandshakeAuth = z.object({ token: z.string().min(1).max(200) })
+export const SocketHandshakeAuth = z.object({ token: LineText.min(1).max(200) })
 
 /**
  * Notification types: those seen in the spec (5, 8, 10 relate to messages; 20 is live; 26/27 payments), then

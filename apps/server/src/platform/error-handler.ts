@@ -49,7 +49,10 @@ export function installErrorHandler(app: FastifyInstance): void {
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {
       req.log.info({ code: error.code }, 'client error')
-      return fromTable(reply, statusToName(status))
+      return fromTable(
+        reply,
+        error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'BodyTooLarge' : statusToName(status),
+      )
     }
     req.log.error({ err: error }, 'unhandled error')
     return fromTable(reply, 'Generic')

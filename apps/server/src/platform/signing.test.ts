@@ -2,6 +2,7 @@ import {
   currentUser,
   Headers,
   Signing,
+  sendEmailCode,
   signingKey,
   signRequest,
   signupAnonymous,
@@ -89,5 +90,22 @@ describe('request signing', () => {
       headers: { 'x-sign': sign },
     })
     expect(bad.json().error.code).toBe(1010)
+  })
+
+  it('refuses a lone surrogate in a param without a session with a 4xx, signed or not (issue 14)', async () => {
+    const ts = Math.floor(t.clock.now().getTime() / 1000)
+    // JSON carries a lone surrogate as an escape; encodeURIComponent throws on it.
+    const payload = `{"email":"jane\\ud800@example.test","ts":${ts},"sign":"${'0'.repeat(64)}"}`
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: sendEmailCode.path,
+      payload,
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(forged.statusCode).toBe(400)
+    expect(forged.json().error.code).toBe(1010)
+    const signed = await t.call(sendEmailCode, { email: 'jane\ud800@example.test' })
+    expect(signed.status).toBe(400)
+    expect(signed.body.error.code).toBe(1004)
   })
 })

@@ -1,6 +1,8 @@
+import { RequestBody } from '@velvet/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AppError } from './errors.ts'
 import { WebhookSignatureError } from './identity/provider.ts'
+import { assertJsonDepth } from './json-body.ts'
 
 /**
  * A scope for a partner's signed webhook: the HMAC covers the exact bytes sent, so the scope keeps the raw
@@ -23,15 +25,24 @@ export function registerSignedWebhooks(
     scope.removeContentTypeParser('application/json')
     scope.addContentTypeParser(
       'application/json',
-      { parseAs: 'buffer', bodyLimit: 64 * 1024 },
+      { parseAs: 'buffer', bodyLimit: RequestBody.jsonMaxBytes },
       (req, body, done) => {
         const raw = body as Buffer
         rawBodies.set(req, raw)
+        let parsed: unknown
         try {
-          done(null, JSON.parse(raw.toString('utf8')))
-        } catch {
-          done(new AppError('ValidationFailed', { message: 'The webhook body is not JSON.' }), undefined)
+          const text = raw.toString('utf8')
+          assertJsonDepth(text)
+          parsed = JSON.parse(text)
+        } catch (error) {
+          const refusal = error instanceof AppError ? error : null
+          done(
+            refusal ?? new AppError('ValidationFailed', { message: 'The webhook body is not JSON.' }),
+            undefined,
+          )
+          return
         }
+        done(null, parsed)
       },
     )
     scope.addHook('preValidation', async (req) => {

@@ -1,5 +1,7 @@
 import { z } from 'zod'
+import { Id, QueryId } from '../rules/ids.ts'
 import { EmailCodeValue } from '../rules/profile.ts'
+import { LineText } from '../rules/text.ts'
 import { defineCall } from './define.ts'
 
 // ---- /setting/adult_setting ----
@@ -63,7 +65,7 @@ export const revokeSession = defineCall({
   path: '/fapi/core/account/sessions/revoke/',
   access: 'account',
   summary: 'Sign out one other device (its socket gets signout).',
-  input: z.object({ session_id: z.number().int().positive() }),
+  input: z.object({ session_id: Id }),
   response: z.object({}),
 })
 
@@ -137,9 +139,9 @@ export const updateEmailPreferences = defineCall({
 
 /** The signed parameters an e-mail's unsubscribe link carries (`/manage/email/unsubscribe?u=&c=&sig=`). */
 export const UnsubscribeLink = z.object({
-  u: z.coerce.number().int().positive(),
+  u: QueryId,
   c: EmailCategory,
-  sig: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/),
+  sig: LineText.regex(/^[A-Za-z0-9_-]{16,128}$/),
 })
 
 export const unsubscribeInfo = defineCall({

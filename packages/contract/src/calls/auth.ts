@@ -1,9 +1,11 @@
 import { z } from 'zod'
+import { Id } from '../rules/ids.ts'
 import { Birthday, Email, EmailCodeValue, Nickname } from '../rules/profile.ts'
+import { LineText } from '../rules/text.ts'
 import { Username } from '../rules/username.ts'
 import { defineCall } from './define.ts'
 
-export const UserId = z.number().int().positive()
+export const UserId = Id
 
 /** The signed-in user as the client stores it (spec §3 User). */
 export const SessionUser = z.object({
@@ -50,8 +52,8 @@ export const sendEmailCode = defineCall({
 export const GoogleCredentials = z.object({
   type: z.literal('google'),
   /** OAuth access token (kept for parity with the spec; identity comes from id_token). */
-  token: z.string().max(4096).optional(),
-  id_token: z.string().min(1).max(8192),
+  token: LineText.max(4096).optional(),
+  id_token: LineText.min(1).max(8192),
 })
 
 export const login = defineCall({

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { Id, IdText } from '../rules/ids.ts'
+import { LineText, MultilineText } from '../rules/text.ts'
 import { UserId } from './auth.ts'
 import { defineCall } from './define.ts'
 import { MediaId } from './media.ts'
@@ -90,14 +92,13 @@ export const ChatTexts = {
   ppvNeedsMedia: 'Add a photo or video to sell this message.',
 } as const
 
-const ClientMsgId = z.string().trim().min(8).max(ChatRules.clientMsgIdMax)
-const MessageText = z
-  .string()
-  .trim()
-  .max(ChatRules.textMax, { message: `A message is at most ${ChatRules.textMax} characters.` })
+const ClientMsgId = LineText.trim().min(8).max(ChatRules.clientMsgIdMax)
+const MessageText = MultilineText.trim().max(ChatRules.textMax, {
+  message: `A message is at most ${ChatRules.textMax} characters.`,
+})
 
 /** The conversation id as the spec's payloads carry it (a string of digits). */
-export const ConversationId = z.string().regex(/^\d{1,18}$/, { message: 'Not a conversation.' })
+export const ConversationId = IdText
 
 export const ChatMessage = z.object({
   message_id: z.number().int().positive(),
@@ -160,7 +161,7 @@ export const conversationList = defineCall({
   summary: 'Conversations newest first, with a filter and a name search.',
   input: PageQuery.extend({
     filter: ConversationFilter.default('all'),
-    q: z.string().trim().max(ChatRules.searchMax).optional(),
+    q: LineText.trim().max(ChatRules.searchMax).optional(),
   }),
   response: pageOf(Conversation),
 })
@@ -234,7 +235,7 @@ export const chatUnlock = defineCall({
   summary:
     'Unlocks a PPV message with coins at the price the fan saw; once per fan and content (the same photos ' +
     'sent again, e.g. in a mass message, stay unlocked).',
-  input: z.object({ message_id: z.number().int().positive(), price: z.number().int().min(1) }),
+  input: z.object({ message_id: Id, price: z.number().int().min(1) }),
   response: ChatSpendAnswer,
 })
 
@@ -255,7 +256,7 @@ export const chatTip = defineCall({
         .max(ChatRules.tipMax, { message: ChatTexts.tipRange })
         .nullable()
         .default(null),
-      gift_id: z.number().int().positive().nullable().default(null),
+      gift_id: Id.nullable().default(null),
       text: MessageText.default(''),
     })
     .refine((tip) => (tip.coins === null) !== (tip.gift_id === null), {
@@ -305,7 +306,7 @@ export const chatRead = defineCall({
   path: '/fapi/core/chat/read/',
   access: 'account',
   summary: 'Marks a conversation read up to a message; answers the new totals.',
-  input: z.object({ conversation_id: ConversationId, message_id: z.number().int().positive() }),
+  input: z.object({ conversation_id: ConversationId, message_id: Id }),
   response: z.object({ unread: ChatUnread }),
 })
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { Creator } from '../constants.ts'
+import { LineText, MultilineText } from '../rules/text.ts'
 import { defineCall } from './define.ts'
 
 /** Where a creator already publishes (the social platform choice of the host verification). */
@@ -79,7 +80,7 @@ export const acceptCreatorAgreement = defineCall({
   path: '/fapi/core/creator/audit/agreement/',
   access: 'account',
   summary: 'Accept the creator agreement (the version shown; stored with time and IP).',
-  input: z.object({ version: z.string().max(40) }),
+  input: z.object({ version: LineText.max(40) }),
   response: CreatorAudit,
 })
 
@@ -90,9 +91,7 @@ export const setCreatorSocial = defineCall({
   summary: 'Where the creator already publishes, with an optional handle.',
   input: z.object({
     platform: SocialPlatform,
-    handle: z
-      .string()
-      .trim()
+    handle: LineText.trim()
       .max(Creator.socialHandleMax, { message: `At most ${Creator.socialHandleMax} characters.` })
       .default(''),
   }),
@@ -106,9 +105,7 @@ export const setCreatorReferrer = defineCall({
   summary: 'Whether another creator referred the viewer, and their referral code or username.',
   input: z.object({
     referred: z.boolean(),
-    code: z
-      .string()
-      .trim()
+    code: LineText.trim()
       .max(Creator.referrerCodeMax, { message: `At most ${Creator.referrerCodeMax} characters.` })
       .default(''),
   }),
@@ -122,23 +119,23 @@ export const startIdentityCheck = defineCall({
   summary: "Open an identity check with the partner; answers the partner's hosted page to open.",
   input: z.object({
     /** Where /creator_audit returns to after approval (a same-site path). */
-    redirect: z.string().max(2048).default('/home'),
+    redirect: LineText.max(2048).default('/home'),
   }),
   response: z.object({ verification_url: z.string() }),
 })
 
 /** The signed webhook the identity partner posts (header `x-idv-signature: t=<unix>,v1=<hex hmac>`). */
 export const IdentityWebhookEvent = z.object({
-  event_id: z.string().min(1).max(100),
+  event_id: LineText.min(1).max(100),
   type: z.enum(['verification.approved', 'verification.declined']),
-  session_id: z.string().min(1).max(100),
+  session_id: LineText.min(1).max(100),
   /** Unix seconds. */
   decided_at: z.number().int(),
   data: z.object({
-    legal_name: z.string().max(Creator.legalNameMax),
-    date_of_birth: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    legal_name: LineText.max(Creator.legalNameMax),
+    date_of_birth: LineText.regex(/^\d{4}-\d{2}-\d{2}$/),
     document_type: z.enum(['passport', 'id_card', 'driving_licence']),
-    decline_reason: z.string().max(500).nullable(),
+    decline_reason: MultilineText.max(500).nullable(),
   }),
 })
 export type IdentityWebhookEvent = z.infer<typeof IdentityWebhookEvent>

@@ -32,5 +32,17 @@ export function defineCall<const C extends CallDef>(call: C): C {
   return call
 }
 
+/** Whether a contract export is a call (tests walk every call: `Object.values(contract).filter(isCallDef)`). */
+export function isCallDef(value: unknown): value is CallDef {
+  if (!value || typeof value !== 'object') return false
+  const call = value as Partial<CallDef>
+  return (
+    (call.method === 'GET' || call.method === 'POST') &&
+    typeof call.path === 'string' &&
+    typeof call.access === 'string' &&
+    call.response !== undefined
+  )
+}
+
 export type CallInput<C extends CallDef> = C['input'] extends z.ZodType ? z.input<C['input']> : undefined
 export type CallData<C extends CallDef> = z.output<C['response']>

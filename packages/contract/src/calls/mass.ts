@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { SpentLevels } from '../money.ts'
+import { Id, QueryId } from '../rules/ids.ts'
+import { LineText, MultilineText } from '../rules/text.ts'
 import { ChatRules, ChatTexts } from './chat.ts'
 import { defineCall } from './define.ts'
 import { MediaId, OwnMedia } from './media.ts'
@@ -98,10 +100,9 @@ export const MassTexts = {
   textOrMedia: 'Write a message or add a photo or video.',
 } as const
 
-const MassText = z
-  .string()
-  .trim()
-  .max(MassRules.textMax, { message: `A message is at most ${MassRules.textMax} characters.` })
+const MassText = MultilineText.trim().max(MassRules.textMax, {
+  message: `A message is at most ${MassRules.textMax} characters.`,
+})
 
 /** A mass message as its creator sees it in /mass/list and its detail. */
 export const MassMessage = z.object({
@@ -156,7 +157,7 @@ export const massCreate = defineCall({
   input: z
     .object({
       /** Made once per composer: a retry after a lost answer finds the first. */
-      client_id: z.string().trim().min(8).max(64),
+      client_id: LineText.trim().min(8).max(64),
       kind: z.union([z.literal(MassKind.Message), z.literal(MassKind.Post)]),
       audience: MassAudience,
       text: MassText.default(''),
@@ -203,7 +204,7 @@ export const massDetail = defineCall({
   path: '/fapi/core/mass/detail/',
   access: 'account',
   summary: 'One of the creator’s mass messages.',
-  input: z.object({ mass_id: z.coerce.number().int().positive() }),
+  input: z.object({ mass_id: QueryId }),
   response: z.object({ mass: MassMessage }),
 })
 
@@ -212,6 +213,6 @@ export const massCancel = defineCall({
   path: '/fapi/core/mass/cancel/',
   access: 'account',
   summary: 'Cancels a scheduled mass message (it is removed; one that started sending cannot be).',
-  input: z.object({ mass_id: z.number().int().positive() }),
+  input: z.object({ mass_id: Id }),
   response: z.object({ mass_id: z.number().int().positive() }),
 })

@@ -1,13 +1,15 @@
 import { z } from 'zod'
 import { Media } from '../constants.ts'
+import { Id, idList } from '../rules/ids.ts'
+import { LineText } from '../rules/text.ts'
 import { defineCall } from './define.ts'
 
-export const MediaId = z.number().int().positive()
+export const MediaId = Id
 export const MediaKind = z.enum(['image', 'video'])
 export type MediaKind = z.infer<typeof MediaKind>
 
 /** The md5 of the bytes md5Plan names, as 32 lower-case hex digits. */
-export const Md5 = z.string().regex(/^[a-f0-9]{32}$/, { message: 'The file fingerprint is not valid.' })
+export const Md5 = LineText.regex(/^[a-f0-9]{32}$/, { message: 'The file fingerprint is not valid.' })
 
 const acceptedTypes: readonly string[] = [...Media.acceptedImageTypes, ...Media.acceptedVideoTypes]
 
@@ -84,8 +86,8 @@ export const prepareUpload = defineCall({
   input: z.object({
     md5: Md5,
     size: z.number().int().positive(),
-    mime: z.string().max(100),
-    name: z.string().trim().max(255),
+    mime: LineText.max(100),
+    name: LineText.trim().max(255),
   }),
   response: z.object({
     media: OwnMedia,
@@ -101,10 +103,7 @@ export const mediaStatus = defineCall({
   access: 'account',
   summary: "The viewer's own media by id (state, preview, urls once ready).",
   input: z.object({
-    ids: z
-      .string()
-      .regex(/^\d+(,\d+){0,49}$/, { message: 'List up to 50 media ids separated by commas.' })
-      .transform((text) => text.split(',').map(Number)),
+    ids: idList(50, 'List up to 50 media ids separated by commas.'),
   }),
   response: z.object({ list: z.array(OwnMedia) }),
 })

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { MembershipRules } from '../money.ts'
 import { NotifyType } from '../realtime.ts'
+import { Id } from '../rules/ids.ts'
+import { LineText } from '../rules/text.ts'
 import { UserId } from './auth.ts'
 import { defineCall } from './define.ts'
 import { PageQuery, pageOf, QueryUserId } from './profile.ts'
@@ -220,7 +222,7 @@ export const trialLinkRevoke = defineCall({
   path: '/fapi/core/membership/trial_revoke/',
   access: 'account',
   summary: 'Revoke a free-trial link (trials already started keep running).',
-  input: z.object({ code: z.string().regex(MembershipLimits.trialCodePattern) }),
+  input: z.object({ code: LineText.regex(MembershipLimits.trialCodePattern) }),
   response: z.object({ trial: TrialLink }),
 })
 
@@ -232,7 +234,7 @@ export const membershipOffer = defineCall({
     "A creator's plan as the viewer sees it (promo for new members, a trial link) and the viewer's membership.",
   input: z.object({
     user_id: QueryUserId,
-    trial: z.string().regex(MembershipLimits.trialCodePattern).optional(),
+    trial: LineText.regex(MembershipLimits.trialCodePattern).optional(),
   }),
   response: z.object({
     creator: MembershipCreator,
@@ -253,15 +255,13 @@ export const SubscribeInput = z
     option: SubscribeOption,
     /** With option bundle. */
     months: BundleMonths.optional(),
-    trial_code: z.string().regex(MembershipLimits.trialCodePattern).optional(),
+    trial_code: LineText.regex(MembershipLimits.trialCodePattern).optional(),
     /** A saved card (payments); the default card when left out. */
-    card_id: z.number().int().positive().optional(),
+    card_id: Id.optional(),
     /** What the fan saw (US cents): refused with 5203 when the price changed meanwhile. */
     expected_cents: z.number().int().min(0),
     /** Where the 3DS page comes back to (a path of the web app). */
-    return_path: z
-      .string()
-      .max(300)
+    return_path: LineText.max(300)
       .regex(/^\/[^/\\]/)
       .optional(),
   })

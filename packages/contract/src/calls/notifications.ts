@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { NotificationItem, NotifyType } from '../realtime.ts'
+import { Id } from '../rules/ids.ts'
+import { LineText } from '../rules/text.ts'
 import { defineCall } from './define.ts'
 import { PageQuery, pageOf } from './profile.ts'
 
@@ -90,9 +92,9 @@ export const emailEventReport = defineCall({
   access: 'session',
   summary: 'Records an e-mail event (a link clicked: event_type 2) for the user the e-mail went to.',
   input: z.object({
-    template: z.string().trim().min(1).max(64),
-    user_id: z.number().int().positive(),
-    payload: z.record(z.string().max(40), z.union([z.string().max(200), z.number()])).default({}),
+    template: LineText.trim().min(1).max(64),
+    user_id: Id,
+    payload: z.record(LineText.max(40), z.union([LineText.max(200), z.number()])).default({}),
     event_type: z.union([z.literal(EmailEventType.Open), z.literal(EmailEventType.Click)]),
   }),
   response: z.object({}),

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { CoinRules, PaymentTexts } from '../money.ts'
+import { Id, QueryId } from '../rules/ids.ts'
+import { LineText } from '../rules/text.ts'
 import { defineCall } from './define.ts'
 
 /**
@@ -38,13 +40,11 @@ export const CoinAmount = z
   .max(CoinRules.max, { message: `Enter a number from ${CoinRules.min} to ${CoinRules.max}.` })
 
 /** A path of the web app to come back to after a hosted page (never another site). */
-export const ReturnPath = z
-  .string()
-  .max(1000)
+export const ReturnPath = LineText.max(1000)
   .regex(/^\/(?![/\\])[^\s\\]*$/, { message: 'Not a path of this app.' })
   .default('/manage/cards')
 
-export const CardId = z.number().int().positive()
+export const CardId = Id
 
 export const SavedCard = z.object({
   card_id: CardId,
@@ -84,7 +84,7 @@ export const finishCardSetup = defineCall({
   path: '/fapi/core/payments/card_setup_finish/',
   access: 'account',
   summary: 'Saves the card of a completed hosted form (also done by the webhook; either order, once).',
-  input: z.object({ session_id: z.string().min(1).max(100) }),
+  input: z.object({ session_id: LineText.min(1).max(100) }),
   response: CardList.extend({ card: SavedCard }),
 })
 
@@ -167,24 +167,24 @@ export const paymentStatus = defineCall({
   path: '/fapi/core/payments/status/',
   access: 'account',
   summary: 'A payment of the viewer (after the 3DS page); asks the provider when the webhook is late.',
-  input: z.object({ payment_id: z.coerce.number().int().positive() }),
+  input: z.object({ payment_id: QueryId }),
   response: PaymentOutcome,
 })
 
 /** A provider event (Stripe-like): setup and payment results, disputes (chargebacks). */
 export const PaymentWebhookEvent = z.object({
-  id: z.string().min(1).max(100),
+  id: LineText.min(1).max(100),
   type: z.enum(['setup.succeeded', 'payment.succeeded', 'payment.failed', 'charge.disputed']),
   /** Unix seconds. */
   created: z.number().int(),
   data: z.object({
-    session_id: z.string().max(100).nullish(),
-    card_token: z.string().max(100).nullish(),
-    charge_id: z.string().max(100).nullish(),
+    session_id: LineText.max(100).nullish(),
+    card_token: LineText.max(100).nullish(),
+    charge_id: LineText.max(100).nullish(),
     /** Ours: the user id (setups) or the payment id (charges). */
-    reference: z.string().max(100),
+    reference: LineText.max(100),
     amount_cents: z.number().int().nullish(),
-    decline_code: z.string().max(100).nullish(),
+    decline_code: LineText.max(100).nullish(),
   }),
 })
 export type PaymentWebhookEvent = z.infer<typeof PaymentWebhookEvent>

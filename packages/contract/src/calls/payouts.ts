@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { PayoutMethodKind, PayoutRules, PayoutStatus } from '../money.ts'
 import { NotifyType } from '../realtime.ts'
+import { Id, QueryId } from '../rules/ids.ts'
 import { AchAccountName, AchAccountNumber, RoutingNumber, TaxForm, TronAddress } from '../rules/payout.ts'
 import { Email } from '../rules/profile.ts'
 import { defineCall } from './define.ts'
@@ -26,7 +27,6 @@ const Status = z.union([
 const Cents = z.number().int().min(0)
 /** Unix seconds. */
 const Seconds = z.number().int()
-const Id = z.coerce.number().int().positive()
 
 /** A saved payout method. Bank account numbers are never sent back: only their last four digits. */
 export const PayoutMethod = z.object({
@@ -237,7 +237,7 @@ export const requestPayout = defineCall({
       .int()
       .min(PayoutRules.minimumCents, { message: 'The minimum withdrawal is US$20.00.' })
       .max(100_000_000),
-    method_id: z.number().int().positive(),
+    method_id: Id,
   }),
   response: Payout,
 })
@@ -256,7 +256,7 @@ export const payoutDetail = defineCall({
   path: '/fapi/core/payout/detail/',
   access: 'account',
   summary: 'One withdrawal (the success screen follows its state)',
-  input: z.object({ payout_id: Id }),
+  input: z.object({ payout_id: QueryId }),
   response: Payout,
 })
 

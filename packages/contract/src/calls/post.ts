@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { Posts, Visibility } from '../constants.ts'
+import { Id, QueryId } from '../rules/ids.ts'
+import { MultilineText } from '../rules/text.ts'
 import { defineCall } from './define.ts'
 import { MediaId, MediaKind, MediaUrls } from './media.ts'
 import { PageQuery, pageOf, UserCard } from './profile.ts'
@@ -12,13 +14,13 @@ export const PostTexts = {
   notFound: 'This post is not available.',
 } as const
 
-export const PostId = z.number().int().positive()
+export const PostId = Id
 
 /** A keyset page query whose page size defaults to `size` (the screens ask for their own sizes). */
 function pageQueryOf(size: number) {
   return PageQuery.extend({ limit: z.coerce.number().int().min(1).max(100).default(size) })
 }
-export const QueryPostId = z.coerce.number().int().positive()
+export const QueryPostId = QueryId
 
 export const VisibilityValue = z.union([
   z.literal(Visibility.Everyone),
@@ -32,9 +34,9 @@ export function isPaidVisibility(visibility: number): boolean {
   return visibility === Visibility.PPV || visibility === Visibility.MembersAndPPV
 }
 
-export const Caption = z
-  .string()
-  .max(Posts.captionMax, { message: `A caption is at most ${Posts.captionMax} characters.` })
+export const Caption = MultilineText.max(Posts.captionMax, {
+  message: `A caption is at most ${Posts.captionMax} characters.`,
+})
 
 export const Price = z
   .number()
@@ -248,9 +250,7 @@ export const doPostShare = defineCall({
   response: z.object({ url: z.string() }),
 })
 
-export const CommentText = z
-  .string()
-  .trim()
+export const CommentText = MultilineText.trim()
   .min(1, { message: 'Write a comment first.' })
   .max(Posts.commentMax, { message: `A comment is at most ${Posts.commentMax} characters.` })
 
@@ -289,7 +289,7 @@ export const deleteComment = defineCall({
   path: '/fapi/core/post/comment/delete/',
   access: 'account',
   summary: 'Delete a comment: its author, or the post’s creator moderating.',
-  input: z.object({ comment_id: z.number().int().positive() }),
+  input: z.object({ comment_id: Id }),
   response: z.object({ comments: z.number().int() }),
 })
 
@@ -323,7 +323,7 @@ export const userPosts = defineCall({
   summary:
     'A creator’s published posts for the profile grid, pinned first then newest; filter photos, videos or locked (for this viewer).',
   input: pageQueryOf(Posts.gridPageSize).extend({
-    user_id: z.coerce.number().int().positive(),
+    user_id: QueryId,
     filter: PostsFilter.default('all'),
   }),
   response: pageOf(Post),

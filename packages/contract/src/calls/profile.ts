@@ -1,15 +1,17 @@
 import { z } from 'zod'
+import { QueryId } from '../rules/ids.ts'
 import { Bio, Nickname } from '../rules/profile.ts'
+import { LineText } from '../rules/text.ts'
 import { Username } from '../rules/username.ts'
 import { SessionUser, UserId } from './auth.ts'
 import { defineCall } from './define.ts'
 
 /** A query-string id (GET params arrive as text). */
-export const QueryUserId = z.coerce.number().int().positive()
+export const QueryUserId = QueryId
 
 /** Keyset page request: `cursor` is opaque text from the previous page's answer. */
 export const PageQuery = z.object({
-  cursor: z.string().max(200).optional(),
+  cursor: LineText.max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(30),
 })
 
@@ -63,7 +65,7 @@ export type UserCard = z.infer<typeof UserCard>
 export const ProfileLookup = z
   .object({
     /** Without the leading @. Old usernames resolve for 30 days after a change. */
-    user_name: z.string().trim().min(1).max(64).optional(),
+    user_name: LineText.trim().min(1).max(64).optional(),
     user_id: QueryUserId.optional(),
   })
   .refine((v) => (v.user_name === undefined) !== (v.user_id === undefined), {
@@ -122,7 +124,7 @@ export const unfollowUser = defineCall({
 
 export const PeopleQuery = PageQuery.extend({
   /** Matches the start of a user name or nickname, case-insensitive. */
-  q: z.string().trim().max(40).optional(),
+  q: LineText.trim().max(40).optional(),
 })
 
 export const followersList = defineCall({

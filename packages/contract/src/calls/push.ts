@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { LineText } from '../rules/text.ts'
 import { defineCall } from './define.ts'
 
 /**
@@ -24,7 +25,7 @@ export const addDeviceInstallation = defineCall({
   path: '/fapi/core/push/add_device_installation/',
   access: 'session',
   summary: 'Register (or refresh) this device for web push; the client repeats it every 50 min.',
-  input: z.object({ installation_id: z.string().min(1).max(4096), device_id: z.string().min(1).max(100) }),
+  input: z.object({ installation_id: LineText.min(1).max(4096), device_id: LineText.min(1).max(100) }),
   response: z.object({}),
 })
 
@@ -33,7 +34,7 @@ export const delDeviceInstallation = defineCall({
   path: '/fapi/core/push/del_device_installation/',
   access: 'session',
   summary: 'Stop web push to this device.',
-  input: z.object({ device_id: z.string().min(1).max(100) }),
+  input: z.object({ device_id: LineText.min(1).max(100) }),
   response: z.object({}),
 })
 

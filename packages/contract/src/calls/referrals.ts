@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { Shares } from '../money.ts'
+import { LineText } from '../rules/text.ts'
 import { UserId } from './auth.ts'
 import { defineCall } from './define.ts'
 import { PageQuery, pageOf } from './profile.ts'
@@ -19,9 +20,7 @@ export const ReferralTexts = {
   notCreator: 'Become a creator to get your referral link.',
 } as const
 
-export const ReferralCode = z
-  .string()
-  .trim()
+export const ReferralCode = LineText.trim()
   .min(1)
   .max(32)
   .regex(/^[A-Za-z0-9_.]+$/, { message: 'This referral link is not valid.' })

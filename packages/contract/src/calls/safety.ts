@@ -1,19 +1,19 @@
 import { z } from 'zod'
 import { isCountryCode, US_STATES } from '../geo.ts'
+import { Id } from '../rules/ids.ts'
+import { LineText } from '../rules/text.ts'
 import { defineCall } from './define.ts'
 
 /** A place to block: a country, or a US state (`region`) within country US. */
 export const LocationInput = z
   .object({
-    country: z
-      .string()
-      .trim()
+    country: LineText.trim()
       .toUpperCase()
       .refine(isCountryCode, {
         message: 'Choose a country from the list.',
         params: { rule: 'location.country' },
       }),
-    region: z.string().trim().toUpperCase().nullable().default(null),
+    region: LineText.trim().toUpperCase().nullable().default(null),
   })
   .refine((v) => v.region === null || (v.country === 'US' && v.region in US_STATES), {
     message: 'Choose a US state from the list.',
@@ -60,6 +60,6 @@ export const removeBlockedLocation = defineCall({
   path: '/fapi/core/safety/blocked_locations/remove/',
   access: 'account',
   summary: 'Unblock one of the viewer’s blocked locations.',
-  input: z.object({ id: z.number().int().positive() }),
+  input: z.object({ id: Id }),
   response: z.object({}),
 })

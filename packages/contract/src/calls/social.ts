@@ -1,18 +1,18 @@
 import { z } from 'zod'
 import { Social } from '../constants.ts'
+import { Id, QueryId } from '../rules/ids.ts'
+import { LineText, MultilineText } from '../rules/text.ts'
 import { UserId } from './auth.ts'
 import { defineCall } from './define.ts'
 import { PageQuery, PeopleQuery, pageOf, UserCard } from './profile.ts'
 
 // ---- Lists the user made (/user/list), e.g. "VIP fans" ----
 
-export const ListName = z
-  .string()
-  .trim()
+export const ListName = LineText.trim()
   .min(1, { message: 'Give the list a name.' })
   .max(Social.listNameMax, { message: `A list name is at most ${Social.listNameMax} characters.` })
 
-export const ListId = z.number().int().positive()
+export const ListId = Id
 
 export const UserList = z.object({
   list_id: ListId,
@@ -63,7 +63,7 @@ export const userListMembers = defineCall({
   path: '/fapi/core/user/lists/members/',
   access: 'account',
   summary: 'The people in one of the viewer’s lists, newest first, with search.',
-  input: PeopleQuery.extend({ list_id: z.coerce.number().int().positive() }),
+  input: PeopleQuery.extend({ list_id: QueryId }),
   response: pageOf(UserCard),
 })
 
@@ -153,11 +153,9 @@ export const reportContent = defineCall({
   input: z.object({
     target_type: ReportTarget,
     /** A user id, or a post id when target_type is post. */
-    target_id: z.number().int().positive(),
+    target_id: Id,
     reason: ReportReason,
-    details: z
-      .string()
-      .trim()
+    details: MultilineText.trim()
       .max(Social.reportDetailsMax, { message: `At most ${Social.reportDetailsMax} characters.` })
       .default(''),
   }),

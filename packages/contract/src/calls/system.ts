@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { LineText } from '../rules/text.ts'
 import { ProviderParts } from '../shell.ts'
 import { defineCall } from './define.ts'
 
@@ -70,7 +71,7 @@ export const commonReport = defineCall({
     'Generic client report (user_open_mode, creator_verify, blocked_location: a 30023 page was shown).',
   input: z.object({
     action: z.enum(['user_open_mode', 'creator_verify', 'blocked_location']),
-    payload: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).default({}),
+    payload: z.record(LineText.max(64), z.union([LineText.max(1000), z.number(), z.boolean()])).default({}),
   }),
   response: z.object({}),
 })

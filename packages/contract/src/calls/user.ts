@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { LineText, MultilineText } from '../rules/text.ts'
 import { UserId } from './auth.ts'
 import { defineCall } from './define.ts'
 
@@ -10,10 +11,10 @@ export const userReport = defineCall({
   summary: 'Client heartbeat with the user fields it shows (updates last-seen).',
   input: z.object({
     user_role: z.number().int(),
-    portrait: z.string().max(512).nullable().optional(),
-    user_name: z.string().max(64).nullable().optional(),
-    nickname: z.string().max(80).nullable().optional(),
-    bio: z.string().max(2000).nullable().optional(),
+    portrait: LineText.max(512).nullable().optional(),
+    user_name: LineText.max(64).nullable().optional(),
+    nickname: LineText.max(80).nullable().optional(),
+    bio: MultilineText.max(2000).nullable().optional(),
   }),
   response: z.object({}),
 })

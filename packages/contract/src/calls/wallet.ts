@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { formatCoins } from '../money.ts'
 import { NotifyType } from '../realtime.ts'
+import { Id } from '../rules/ids.ts'
+import { MultilineText } from '../rules/text.ts'
 import { UserId } from './auth.ts'
 import { defineCall } from './define.ts'
 import { Post, PostAuthor, PostId } from './post.ts'
@@ -236,12 +238,10 @@ export const sendGift = defineCall({
   idempotent: true,
   summary: 'Send a creator a gift in coins (from a profile or a post).',
   input: z.object({
-    gift_id: z.number().int().positive(),
+    gift_id: Id,
     creator_id: UserId,
     post_id: PostId.nullable().default(null),
-    message: z
-      .string()
-      .trim()
+    message: MultilineText.trim()
       .max(WalletTexts.giftMessageMax, {
         message: `A message is at most ${WalletTexts.giftMessageMax} characters.`,
       })

@@ -2,6 +2,7 @@ import { sha256 } from '@noble/hashes/sha2.js'
 import { z } from 'zod'
 import { COUNTRY_CODES, US_STATES } from '../geo.ts'
 import { PayoutRules } from '../money.ts'
+import { LineText } from './text.ts'
 
 /**
  * Payout method and tax rules (spec §5, issue 6). Each rule carries a stable id (`params.rule`), so a form and
@@ -72,13 +73,10 @@ interface TextRule {
  * a form shows one clear message per field.
  */
 export function ruledText(rules: readonly TextRule[]) {
-  return z
-    .string()
-    .trim()
-    .superRefine((value, ctx) => {
-      const broken = rules.find((r) => !r.test(value))
-      if (broken) ctx.addIssue({ code: 'custom', message: broken.message, params: { rule: broken.id } })
-    })
+  return LineText.trim().superRefine((value, ctx) => {
+    const broken = rules.find((r) => !r.test(value))
+    if (broken) ctx.addIssue({ code: 'custom', message: broken.message, params: { rule: broken.id } })
+  })
 }
 
 export const AchAccountName = ruledText([
@@ -130,7 +128,7 @@ const Country = ruledText([{ id: 'tax.country', message: TaxTexts.country, test:
 
 export const UsAddress = z.object({
   line1: Line('tax.address.line1', TaxTexts.line1),
-  line2: z.string().trim().max(100).default(''),
+  line2: LineText.trim().max(100).default(''),
   city: Line('tax.address.city', TaxTexts.city, 60),
   state: ruledText([{ id: 'tax.address.state', message: TaxTexts.state, test: (v) => v in US_STATES }]),
   postal_code: ruledText([
@@ -140,9 +138,9 @@ export const UsAddress = z.object({
 
 export const ForeignAddress = z.object({
   line1: Line('tax.address.line1', TaxTexts.line1),
-  line2: z.string().trim().max(100).default(''),
+  line2: LineText.trim().max(100).default(''),
   city: Line('tax.address.city', TaxTexts.city, 60),
-  region: z.string().trim().max(60).default(''),
+  region: LineText.trim().max(60).default(''),
   postal_code: Line('tax.address.postal', TaxTexts.postal, 20),
   country: Country,
 })
@@ -155,7 +153,7 @@ export const W9Form = z
     form: z.literal('w9'),
     legal_name: LegalName,
     tin_type: TinType,
-    tin: z.string().trim(),
+    tin: LineText.trim(),
     address: UsAddress,
   })
   .superRefine((value, ctx) => {

@@ -1,23 +1,48 @@
 import { z } from 'zod'
 import { Profile } from '../constants.ts'
+import { containsBrand } from './skeleton.ts'
+import { LineText, MultilineText } from './text.ts'
+import { checkRules, type Rule } from './username.ts'
 
-export const Email = z
-  .string()
-  .trim()
+export const Email = LineText.trim()
   .toLowerCase()
   .pipe(z.email({ message: 'Please enter a valid e-mail address.' }).max(254))
 
-export const EmailCodeValue = z.string().regex(/^\d{6}$/, { message: 'Enter the 6-digit code.' })
+export const EmailCodeValue = LineText.regex(/^\d{6}$/, { message: 'Enter the 6-digit code.' })
 
-export const Nickname = z
-  .string()
-  .trim()
-  .min(Profile.nicknameMin, { message: `Nickname must be at least ${Profile.nicknameMin} characters.` })
-  .max(Profile.nicknameMax, { message: `Nickname must be at most ${Profile.nicknameMax} characters.` })
+/**
+ * What a name shows: without format characters (zero-width, bidi marks), marks standing alone, spaces, and
+ * the blank "letters" (Hangul fillers, the braille blank) that pass for a name but show nothing.
+ */
+export function visibleText(value: string): string {
+  return value.replace(/[\p{Cf}\p{M}\p{Z}\s\u115F\u1160\u3164\uFFA0\u2800]/gu, '')
+}
 
-export const Bio = z
-  .string()
-  .max(Profile.bioMax, { message: `Bio must be at most ${Profile.bioMax} characters.` })
+/** Nickname rules (spec §5 lengths; issue 14: visible characters, and the brand rule of usernames). */
+export const nicknameRules: readonly Rule[] = [
+  {
+    id: 'nickname.min',
+    message: `Nickname must be at least ${Profile.nicknameMin} characters.`,
+    test: (v) => visibleText(v).length >= Profile.nicknameMin,
+  },
+  {
+    id: 'nickname.max',
+    message: `Nickname must be at most ${Profile.nicknameMax} characters.`,
+    test: (v) => v.length <= Profile.nicknameMax,
+  },
+  {
+    id: 'nickname.brand',
+    message: 'Nickname cannot contain Velvet or another platform name.',
+    test: (v) => !containsBrand(v),
+  },
+]
+
+/** One line (no control characters, line breaks or bidi overrides), trimmed, then the nickname rules. */
+export const Nickname = LineText.trim().superRefine(checkRules(nicknameRules))
+
+export const Bio = MultilineText.max(Profile.bioMax, {
+  message: `Bio must be at most ${Profile.bioMax} characters.`,
+})
 
 /** Age in whole years on `today` for a birthday given as YYYY-MM-DD (both calendar dates, no time zone). */
 export function ageOn(birthday: string, today: Date): number {
@@ -38,13 +63,13 @@ function isCalendarDate(value: string): boolean {
 
 /** Birthday schema checked against `now` (a function, so the server's clock and tests can choose it). */
 export function birthdaySchema(now: () => Date = () => new Date()) {
-  return z
-    .string()
-    .refine(isCalendarDate, { message: 'Please enter a valid date.', params: { rule: 'birthday.date' } })
-    .refine((v) => !isCalendarDate(v) || ageOn(v, now()) >= Profile.minimumAge, {
-      message: 'Not available for users under 18.',
-      params: { rule: 'birthday.adult' },
-    })
+  return LineText.refine(isCalendarDate, {
+    message: 'Please enter a valid date.',
+    params: { rule: 'birthday.date' },
+  }).refine((v) => !isCalendarDate(v) || ageOn(v, now()) >= Profile.minimumAge, {
+    message: 'Not available for users under 18.',
+    params: { rule: 'birthday.adult' },
+  })
 }
 
 export const Birthday = birthdaySchema()

@@ -1,5 +1,7 @@
-import { z } from 'zod'
-import { FORBIDDEN_BRANDS, Profile } from '../constants.ts'
+import type { z } from 'zod'
+import { Profile } from '../constants.ts'
+import { containsBrand } from './skeleton.ts'
+import { LineText } from './text.ts'
 
 export interface Rule {
   /** Stable id, sent to clients as `rule` in validation failures. */
@@ -7,8 +9,6 @@ export interface Rule {
   message: string
   test: (value: string) => boolean
 }
-
-const lower = (s: string) => s.toLowerCase()
 
 /** Username rules (spec §5, DESIGN §8). Each rule is checked on its own so a failure names it. */
 export const usernameRules: readonly Rule[] = [
@@ -35,7 +35,8 @@ export const usernameRules: readonly Rule[] = [
   {
     id: 'username.brand',
     message: 'Username cannot contain Velvet or another platform name.',
-    test: (v) => !FORBIDDEN_BRANDS.some((brand) => lower(v).includes(brand)),
+    // On the look-alike skeleton: v3lvet_fan and vel.vet break it too.
+    test: (v) => !containsBrand(v),
   },
 ]
 
@@ -44,8 +45,14 @@ export function brokenUsernameRules(value: string): Rule[] {
   return usernameRules.filter((rule) => !rule.test(value))
 }
 
-export const Username = z.string().superRefine((value, ctx) => {
-  for (const rule of brokenUsernameRules(value)) {
-    ctx.addIssue({ code: 'custom', message: rule.message, params: { rule: rule.id } })
+/** A zod check reporting each broken rule of `rules` with its id (`params.rule`) and words. */
+export function checkRules(rules: readonly Rule[]) {
+  return (value: string, ctx: z.RefinementCtx<string>) => {
+    for (const rule of rules) {
+      if (!rule.test(value))
+        ctx.addIssue({ code: 'custom', message: rule.message, params: { rule: rule.id } })
+    }
   }
-})
+}
+
+export const Username = LineText.superRefine(checkRules(usernameRules))

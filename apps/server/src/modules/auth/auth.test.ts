@@ -206,7 +206,7 @@ describe('sign-up completion', () => {
       { birthday: '1990-01-01', user_name: 'nick_tester', nickname: 'x' },
       { token },
     )
-    expect(res.body.error.fields[0]).toMatchObject({ field: 'nickname', rule: 'too_small' })
+    expect(res.body.error.fields[0]).toMatchObject({ field: 'nickname', rule: 'nickname.min' })
   })
 
   it('keeps usernames unique regardless of case, and completes only once', async () => {

@@ -1,9 +1,20 @@
+import { nameSkeleton } from '@velvet/contract'
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import { type Db, isUniqueViolation, type Tx } from '../../platform/db.ts'
 import { AppError } from '../../platform/errors.ts'
-import { emailCodes, sessions, type UserRow, users } from './schema.ts'
+import { emailCodes, sessions, type UserRow, userNameSkeleton, users } from './schema.ts'
 
 type Conn = Db | Tx
+
+/**
+ * Serialises every change that takes or gives up a user name with one of these skeletons (transaction-scoped
+ * advisory locks, in a fixed order): sign-up and renames check "no look-alike is taken" and then write, and
+ * no unique index covers look-alikes.
+ */
+export async function lockUserNames(names: string[], tx: Tx): Promise<void> {
+  const keys = [...new Set(names.map((name) => `user_name:${nameSkeleton(name)}`))].sort()
+  for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`)
+}
 
 /** What an e-mail code confirms. */
 export type CodePurpose = 'login' | 'delete'
@@ -117,13 +128,17 @@ export function createAuthRepo(db: Db) {
       return row
     },
 
+    /** Whether `userName` or a look-alike of it (the same skeleton: jane.doe for jane_doe) is someone's name. */
     async isUserNameTaken(userName: string, conn: Conn = db): Promise<boolean> {
       const rows = await conn
         .select({ id: users.id })
         .from(users)
-        .where(sql`lower(${users.userName}) = lower(${userName})`)
+        .where(sql`${userNameSkeleton(users.userName)} = ${nameSkeleton(userName)}`)
+        .limit(1)
       return rows.length > 0
     },
+
+    lockUserNames,
 
     /** Turns an anonymous guest into an account in place, so everything it did stays with it. */
     async upgradeGuest(

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm'
+import { SKELETON_DROPPED, SKELETON_FOLD_FROM, SKELETON_FOLD_TO, SKELETON_M } from '@velvet/contract'
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import {
   bigint,
   boolean,
@@ -11,6 +12,22 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+
+/** A constant of the skeleton as an SQL literal (the same text in the expression indexes and the queries). */
+function literal(text: string): SQL {
+  if (/['\\]/.test(text)) throw new Error(`not a plain SQL literal: ${text}`)
+  return sql.raw(`'${text}'`)
+}
+
+/**
+ * A user name's look-alike skeleton in SQL (issue 14): the contract's nameSkeleton of an ASCII user name,
+ * built from the same constants (lower case, look-alike digits and letters folded, `.` and `_` dropped, `m`
+ * as `rn`). Taken and reserved names compare on it, so `jane.doe` and `jane_d0e` are taken with `jane_doe`.
+ */
+export function userNameSkeleton(column: SQLWrapper): SQL {
+  const from = literal(SKELETON_FOLD_FROM + SKELETON_DROPPED)
+  return sql`replace(translate(lower(${column}), ${from}, ${literal(SKELETON_FOLD_TO)}), ${literal(SKELETON_M.from)}, ${literal(SKELETON_M.to)})`
+}
 
 export const users = pgTable(
   'users',
@@ -46,6 +63,7 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_google_sub_key').on(t.googleSub),
     uniqueIndex('users_user_name_lower_key').on(sql`lower(${t.userName})`),
+    index('users_user_name_skeleton_idx').on(userNameSkeleton(t.userName)),
   ],
 )
 

@@ -243,6 +243,7 @@ export function createAuthService({
             fields: [{ field: 'birthday', rule: 'birthday.adult', message }],
           })
         }
+        await repo.lockUserNames([profile.user_name], tx)
         if (await repo.isUserNameTaken(profile.user_name, tx)) throw new AppError('UsernameTaken')
         const row = await repo.completeProfile(
           viewer.userId,

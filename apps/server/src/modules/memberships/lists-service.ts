@@ -1,5 +1,6 @@
 import { MembershipStatus, type SubscriptionListQuery } from '@velvet/contract'
 import type { z } from 'zod'
+import { cursorError, idFromDigits, millisFromDigits } from '../../platform/cursors.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { Viewer } from '../../platform/http.ts'
 import type { Clock } from '../auth/service.ts'
@@ -22,15 +23,11 @@ function encodeCursor(cursor: ListCursor): string {
 
 function decodeCursor(text: string | undefined): ListCursor | null {
   if (!text) return null
-  const match = /^(\d{1,15})\|(\d{1,19})$/.exec(Buffer.from(text, 'base64url').toString())
-  if (!match) {
-    const message = 'This list has changed. Please reload it.'
-    throw new AppError('ValidationFailed', {
-      message,
-      fields: [{ field: 'cursor', rule: 'page.cursor', message }],
-    })
-  }
-  return { at: Number(match[1]), id: Number(match[2]) }
+  const match = /^(\d+)\|(\d+)$/.exec(Buffer.from(text, 'base64url').toString())
+  const at = millisFromDigits(match?.[1])
+  const id = idFromDigits(match?.[2])
+  if (at === null || id === null) throw cursorError()
+  return { at, id }
 }
 
 function pageOf<R extends { subscription: { id: number; startedAt: Date } }, T>(

@@ -21,6 +21,7 @@ import type { Clock } from '../auth/service.ts'
 import { AccountKind, TransferKind } from '../ledger/accounts.ts'
 import { LedgerRefusal, type LedgerService } from '../ledger/service.ts'
 import type { NotificationService } from '../notifications/service.ts'
+import { decodeIdCursor } from '../social/cursor.ts'
 import { presentMethod, presentPayout, presentTax } from './presenters.ts'
 import type { NewPayoutMethod, PayoutRow, PayoutsRepo } from './repo.ts'
 
@@ -405,7 +406,7 @@ export function createPayoutsService(deps: PayoutsServiceDeps) {
     },
 
     async list(viewer: Viewer, cursor: string | undefined, limit: number) {
-      const before = cursor && /^\d+$/.test(cursor) ? Number(cursor) : null
+      const before = decodeIdCursor(cursor)
       const rows = await repo.payoutsOf(viewer.userId, before, limit + 1)
       const page = rows.slice(0, limit)
       const hasNext = rows.length > limit

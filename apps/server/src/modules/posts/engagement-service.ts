@@ -1,4 +1,5 @@
 import { PostState } from '@velvet/contract'
+import { cursorError, idFromDigits } from '../../platform/cursors.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { Viewer } from '../../platform/http.ts'
 import type { Clock } from '../auth/service.ts'
@@ -28,15 +29,8 @@ function encodeCommentCursor(id: number): string {
 
 function decodeCommentCursor(text: string | undefined): number | null {
   if (text === undefined || text === '') return null
-  const match = /^c(\d{1,19})$/.exec(Buffer.from(text, 'base64url').toString())
-  const id = Number(match?.[1])
-  if (!match || !Number.isSafeInteger(id)) {
-    const message = 'This list has changed. Please reload it.'
-    throw new AppError('ValidationFailed', {
-      message,
-      fields: [{ field: 'cursor', rule: 'page.cursor', message }],
-    })
-  }
+  const id = idFromDigits(/^c(\d+)$/.exec(Buffer.from(text, 'base64url').toString())?.[1])
+  if (id === null) throw cursorError()
   return id
 }
 

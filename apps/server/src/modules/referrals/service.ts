@@ -1,4 +1,5 @@
 import { REFERRAL_PATH, type ReferralEarning, Shares, UserRole } from '@velvet/contract'
+import { cursorError, idFromDigits, millisFromDigits } from '../../platform/cursors.ts'
 import type { Tx } from '../../platform/db.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { Viewer } from '../../platform/http.ts'
@@ -17,6 +18,19 @@ export function addMonths(at: Date, months: number): Date {
  * referred user (a /ref/{code} link at sign-up, or the host-verification answer), never to oneself; it earns
  * the referrer 5% of the referred creator's net for 12 months from when they became a creator.
  */
+/**
+ * An earnings page cursor: `<created ms>_<referred user id>` of the last row shown. Text that is not one gives the
+ * first page; numbers past a Date or a bigint answer the cursor error (they were a 500).
+ */
+function decodeEarningsCursor(cursor: string | undefined): { at: Date; id: number } | null {
+  const match = cursor ? /^(\d+)_(\d+)$/.exec(cursor) : null
+  if (!match) return null
+  const at = millisFromDigits(match[1])
+  const id = idFromDigits(match[2])
+  if (at === null || id === null) throw cursorError()
+  return { at: new Date(at), id }
+}
+
 export function createReferralsService(deps: {
   repo: ReferralsRepo
   clock: Clock
@@ -81,8 +95,7 @@ export function createReferralsService(deps: {
     },
 
     async earnings(viewer: Viewer, cursor: string | undefined, limit: number) {
-      const match = cursor ? /^(\d+)_(\d+)$/.exec(cursor) : null
-      const before = match ? { at: new Date(Number(match[1])), id: Number(match[2]) } : null
+      const before = decodeEarningsCursor(cursor)
       if (!before) await repo.adoptAuditAnswers({ referrerId: viewer.userId })
       const rows = await repo.referredBy(viewer.userId, before, limit + 1)
       const page = rows.slice(0, limit)

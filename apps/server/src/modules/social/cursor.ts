@@ -1,4 +1,4 @@
-import { AppError } from '../../platform/errors.ts'
+import { cursorError, idFromDigits } from '../../platform/cursors.ts'
 
 /**
  * A keyset position in a list ordered by (time DESC, id DESC). `at` is the row's timestamp as PostgreSQL
@@ -19,13 +19,8 @@ export function encodeCursor(cursor: Cursor): string {
 export function decodeCursor(text: string | undefined): Cursor | null {
   if (text === undefined || text === '') return null
   const match = shape.exec(Buffer.from(text, 'base64url').toString())
-  const id = Number(match?.[2])
-  if (!match?.[1] || !Number.isSafeInteger(id) || Number.isNaN(Date.parse(match[1]))) {
-    throw new AppError('ValidationFailed', {
-      message: 'This list has changed. Please reload it.',
-      fields: [{ field: 'cursor', rule: 'page.cursor', message: 'This list has changed. Please reload it.' }],
-    })
-  }
+  const id = idFromDigits(match?.[2])
+  if (!match?.[1] || id === null || Number.isNaN(Date.parse(match[1]))) throw cursorError()
   return { at: match[1], id }
 }
 
@@ -35,13 +30,8 @@ export function decodeCursor(text: string | undefined): Cursor | null {
  */
 export function decodeIdCursor(text: string | undefined): number | null {
   if (text === undefined || text === '') return null
-  const id = Number(text)
-  if (!/^\d{1,19}$/.test(text) || !Number.isSafeInteger(id) || id <= 0) {
-    throw new AppError('ValidationFailed', {
-      message: 'This list has changed. Please reload it.',
-      fields: [{ field: 'cursor', rule: 'page.cursor', message: 'This list has changed. Please reload it.' }],
-    })
-  }
+  const id = idFromDigits(text)
+  if (id === null) throw cursorError()
   return id
 }
 

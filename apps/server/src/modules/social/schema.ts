@@ -9,7 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import { users } from '../auth/schema.ts'
+import { userNameSkeleton, users } from '../auth/schema.ts'
 
 const userRef = (name: string) =>
   bigint(name, { mode: 'number' })
@@ -39,6 +39,7 @@ export const usernameHistory = pgTable(
   },
   (t) => [
     index('username_history_name_idx').on(sql`lower(${t.userName})`, t.changedAt),
+    index('username_history_skeleton_idx').on(userNameSkeleton(t.userName), t.changedAt),
     index('username_history_user_idx').on(t.userId),
   ],
 )

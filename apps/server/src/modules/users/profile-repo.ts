@@ -1,13 +1,21 @@
+import { nameSkeleton } from '@velvet/contract'
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm'
 import { type Db, isUniqueViolation, type Tx } from '../../platform/db.ts'
 import { AppError } from '../../platform/errors.ts'
-import { type UserRow, users } from '../auth/schema.ts'
+import { lockUserNames } from '../auth/repo.ts'
+import { type UserRow, userNameSkeleton, users } from '../auth/schema.ts'
 import { usernameHistory } from '../social/schema.ts'
 
 type Conn = Db | Tx
 
-const sameName = (column: typeof users.userName | typeof usernameHistory.userName, name: string) =>
-  sql`lower(${column}) = lower(${name})`
+type NameColumn = typeof users.userName | typeof usernameHistory.userName
+
+/** The same name, any letter case: how a profile is found by its name. */
+const sameName = (column: NameColumn, name: string) => sql`lower(${column}) = lower(${name})`
+
+/** A look-alike name (the same skeleton): what makes a name taken or reserved (issue 14). */
+const lookAlike = (column: NameColumn, name: string) =>
+  sql`${userNameSkeleton(column)} = ${nameSkeleton(name)}`
 
 /**
  * The profile's SQL: the public fields of `users` (nickname, user name, bio) and the old user names that
@@ -41,29 +49,33 @@ export function createProfileRepo(db: Db) {
       return row?.user
     },
 
-    /** Whether anyone gave up `name` after `since` (it is reserved for them until the window closes). */
+    /**
+     * Whether anyone gave up `name` or a look-alike of it after `since` (it is reserved for them until the
+     * window closes).
+     */
     async isNameReserved(name: string, since: Date): Promise<boolean> {
       const rows = await db
         .select({ id: usernameHistory.id })
         .from(usernameHistory)
-        .where(and(sameName(usernameHistory.userName, name), gt(usernameHistory.changedAt, since)))
+        .where(and(lookAlike(usernameHistory.userName, name), gt(usernameHistory.changedAt, since)))
         .limit(1)
       return rows.length > 0
     },
 
-    /** Whether someone other than `userId` holds `name` now, or gave it up after `since`. */
+    /** Whether someone other than `userId` holds `name` or a look-alike now, or gave one up after `since`. */
     async isNameHeldByOther(name: string, userId: number, since: Date, tx: Tx): Promise<boolean> {
       const current = await tx
         .select({ id: users.id })
         .from(users)
-        .where(and(sameName(users.userName, name), ne(users.id, userId)))
+        .where(and(lookAlike(users.userName, name), ne(users.id, userId)))
+        .limit(1)
       if (current.length > 0) return true
       const reserved = await tx
         .select({ id: usernameHistory.id })
         .from(usernameHistory)
         .where(
           and(
-            sameName(usernameHistory.userName, name),
+            lookAlike(usernameHistory.userName, name),
             ne(usernameHistory.userId, userId),
             gt(usernameHistory.changedAt, since),
           ),
@@ -73,14 +85,10 @@ export function createProfileRepo(db: Db) {
     },
 
     /**
-     * Serialises every change that takes or gives up one of these names (transaction-scoped advisory
-     * locks, in a fixed order), so a name freed by one user cannot be taken by another before its
-     * history row exists.
+     * Serialises every change that takes or gives up one of these names or a look-alike (sign-up takes the
+     * same locks), so a name freed by one user cannot be taken by another before its history row exists.
      */
-    async lockNames(names: string[], tx: Tx): Promise<void> {
-      const keys = [...new Set(names.map((n) => `user_name:${n.toLowerCase()}`))].sort()
-      for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`)
-    },
+    lockNames: lockUserNames,
 
     async lockUser(id: number, tx: Tx): Promise<UserRow | undefined> {
       const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update')

@@ -25,6 +25,7 @@ import type { Sales } from '../ledger/sales.ts'
 import { LedgerRefusal, type LedgerService } from '../ledger/service.ts'
 import type { NotificationService } from '../notifications/service.ts'
 import type { PostViewService } from '../posts/view-service.ts'
+import { decodeIdCursor } from '../social/cursor.ts'
 import { counterpartyOf, presentCard, presentTransaction } from './presenters.ts'
 import { SPENDING_KINDS, type StatementQuery, type WalletRepo } from './repo.ts'
 import { notEnoughCoins } from './spending.ts'
@@ -56,19 +57,6 @@ const FILTERS: Record<TransactionFilter, Pick<StatementQuery, 'kinds' | 'side'>>
     side: 'both',
   },
   refunds: { kinds: [TransferKind.Refund, TransferKind.Chargeback], side: 'both' },
-}
-
-function decodeCursor(cursor: string | undefined): number | null {
-  if (cursor === undefined || cursor === '') return null
-  const id = Number(cursor)
-  if (!Number.isSafeInteger(id) || id <= 0) {
-    const message = 'This list has changed. Please reload it.'
-    throw new AppError('ValidationFailed', {
-      message,
-      fields: [{ field: 'cursor', rule: 'page.cursor', message }],
-    })
-  }
-  return id
 }
 
 /** Fans spend: the wallet, its statement, PPV unlocks and gifts (issue 6). */
@@ -133,7 +121,7 @@ export function createWalletService(deps: WalletServiceDeps) {
     ) {
       const rows = await repo.statement(viewer.userId, {
         ...FILTERS[input.filter],
-        beforeId: decodeCursor(input.cursor),
+        beforeId: decodeIdCursor(input.cursor),
         limit: input.limit + 1,
       })
       const hasNext = rows.length > input.limit

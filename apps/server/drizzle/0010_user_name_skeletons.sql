@@ -1,0 +1,2 @@
+CREATE INDEX "users_user_name_skeleton_idx" ON "users" USING btree (replace(translate(lower("user_name"), '013457@$|!i._', 'oleastaslll'), 'm', 'rn'));--> statement-breakpoint
+CREATE INDEX "username_history_skeleton_idx" ON "username_history" USING btree (replace(translate(lower("user_name"), '013457@$|!i._', 'oleastaslll'), 'm', 'rn'),"changed_at");
