@@ -68,6 +68,7 @@ import { createStorage } from './platform/storage.ts'
 import { installChangeHook, startUserChanges } from './platform/user-changes.ts'
 import { cachedViewers, installViewer } from './platform/viewer.ts'
 import { isApiPath, serveWebApp } from './platform/web.ts'
+import { createWindowCounter } from './platform/window-counter.ts'
 
 export interface AppDeps {
   config: Readonly<Config>
@@ -212,6 +213,13 @@ export async function buildApp({
       socketEvents.userChanged(user)
     },
   }
+  // Per-e-mail sign-in limits (auth): shared by every process through Redis when it is configured.
+  const limitCounter = await createWindowCounter({
+    redisUrl: config.redisUrl,
+    prefix: 'velvet-limit:',
+    log: app.log,
+  })
+  app.addHook('onClose', async () => limitCounter.close())
   const auth = createAuthService({
     repo: createAuthRepo(database.db),
     mailer: mail,
@@ -226,6 +234,7 @@ export async function buildApp({
     portraitUrl: (key) => storage.publicUrl(key),
     events: authEvents,
     legal: accountRepo,
+    limitCounter,
     countryOf: (ip) => countryOf(geo, ip),
     // Called at request time, once the social modules below are wired.
     isNameReserved: (name) => socialModules.profiles.isNameReserved(name),
