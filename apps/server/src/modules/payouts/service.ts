@@ -80,6 +80,7 @@ export function createPayoutsService(deps: PayoutsServiceDeps) {
     if ((await repo.countMethods(viewer.userId)) >= PAYOUT_METHODS_MAX)
       throw new AppError('PayoutMethodLimit')
     const { token } = await provider.createRecipient(recipient)
+    // The count above saves a provider call when the limit is reached; this one, under the lock, decides.
     const row = await repo.insertMethod(
       {
         ...shown,
@@ -89,7 +90,9 @@ export function createPayoutsService(deps: PayoutsServiceDeps) {
         createdAt: clock.now(),
       },
       makeDefault,
+      PAYOUT_METHODS_MAX,
     )
+    if (!row) throw new AppError('PayoutMethodLimit')
     return presentMethod(row)
   }
 
@@ -339,6 +342,9 @@ export function createPayoutsService(deps: PayoutsServiceDeps) {
       await jobs.prepare(PAYOUT_QUEUE)
       return ledger.idempotent({ userId: viewer.userId, key, scope, params: input }, async (tx) => {
         if (input.amount_cents < PayoutRules.minimumCents) throw new AppError('PayoutBelowMinimum')
+        // One request of the creator at a time: two at once could each fit beside what paid messages hold
+        // and together take some of it (the ledger only keeps the wallet from going negative).
+        await repo.lockWithdrawals(tx, viewer.userId)
         const tax = await repo.tax(viewer.userId, tx)
         if (!tax) throw new AppError('PayoutTaxMissing')
         const method = await repo.method(viewer.userId, input.method_id, tx)
