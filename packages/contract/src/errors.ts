@@ -16,6 +16,11 @@ export const ErrorCodes = {
   BadSignature: { code: 1010, status: 400, message: 'The request signature is not valid.' },
   PayloadTooLarge: { code: 1012, status: 413, message: 'The upload is too large.' },
   UnsupportedMedia: { code: 1013, status: 415, message: 'This file type is not supported.' },
+  PushSubscriptionTaken: {
+    code: 1020,
+    status: 409,
+    message: 'This browser gets notifications for another account. Log out of it there first.',
+  },
   CodeInvalid: { code: 2001, status: 400, message: 'The code is not correct.' },
   CodeExpired: { code: 2002, status: 400, message: 'The code has expired. Please request a new one.' },
   CodeTooManyTries: { code: 2003, status: 429, message: 'Too many wrong codes. Please request a new one.' },
