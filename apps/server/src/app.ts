@@ -107,8 +107,11 @@ export interface AppServices {
   creator: Pick<CreatorService, 'assertVerifiedCreator'>
   /** Demo content on an empty database (main runs `seed` after listening, in run modes with workers). */
   demo: DemoService
-  /** The ledger (the one service that moves money), sales, card payments and memberships (issue 6). */
-  money: Pick<MoneyModules, 'ledger' | 'sales' | 'payments' | 'memberships'>
+  /**
+   * The ledger (the one service that moves money), sales, card payments, memberships and withdrawals (their
+   * job's `advance`, which tests drive directly) (issue 6).
+   */
+  money: Pick<MoneyModules, 'ledger' | 'sales' | 'payments' | 'memberships' | 'payouts'>
   chat: ChatService
   /** Starting and delivering mass messages (the jobs call it; tests drive it directly). */
   mass: MassModule['sender']

@@ -10,19 +10,24 @@ import {
   chatSend,
   conversationOpen,
   PAYOUT_METHODS_MAX,
+  PayoutSandbox,
+  PayoutStatus,
   payoutOverview,
   requestPayout,
   savePayoutPaypal,
   savePayoutTax,
   updatePaidMessageSettings,
 } from '@velvet/contract'
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SANDBOX_SETTLE_MS } from '../../platform/payouts/sandbox.ts'
 import { makeAccount } from '../../test/factories.ts'
 import { startTestApp, type TestApp } from '../../test/harness.ts'
 import { expectCleanLedger, mintCoins } from '../../test/money-factories.ts'
 import { makeVerifiedCreator } from '../../test/post-factories.ts'
 import { type Account, follow } from '../../test/social-factories.ts'
+import { AccountKind } from '../ledger/accounts.ts'
+import { ledgerAccounts } from '../ledger/schema.ts'
 import { payoutMethods } from './schema.ts'
 import { giveEarnings, idem, W9_FORM } from './test-factories.ts'
 
@@ -80,6 +85,77 @@ describe('withdrawals at once', () => {
     const after = await t.data(payoutOverview, {}, creator)
     expect(after.held_cents).toBe(before.held_cents)
     expect(after.available_cents).toBe(before.available_cents - amount)
+    await expectCleanLedger(t)
+  })
+})
+
+/** Backends of this test's database waiting for a lock. */
+async function lockWaiters(): Promise<number> {
+  const result = (await t.database.db.execute(
+    sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+  )) as unknown as { rows: Array<{ n: number }> }
+  return Number(result.rows[0]?.n ?? 0)
+}
+
+async function untilLockWaiters(n: number) {
+  for (let i = 0; i < 200 && (await lockWaiters()) < n; i++) await new Promise((r) => setTimeout(r, 50))
+  expect(await lockWaiters()).toBeGreaterThanOrEqual(n)
+}
+
+// The interleaving needs a second connection to hold a row lock while the app works: PostgreSQL only.
+describe.skipIf(!process.env.DATABASE_URL)('a withdrawal failing while others are requested', () => {
+  it('pauses every request that did not finish before the failure, so none takes the money it gives back', async () => {
+    const creator = await makeVerifiedCreator(t)
+    await giveEarnings(t, creator.userId, 500)
+    await t.data(savePayoutTax, W9_FORM, creator)
+    const failing = await t.data(
+      savePayoutPaypal,
+      { email: `${creator.userName}${PayoutSandbox.failingPaypalSuffix}@example.com` },
+      creator,
+    )
+    const good = await t.data(savePayoutPaypal, { email: `${creator.userName}@example.com` }, creator)
+    const all = (await t.data(payoutOverview, {}, creator)).available_cents
+    const first = await t.data(
+      requestPayout,
+      { amount_cents: all, method_id: failing.method_id },
+      { token: creator.token, headers: idem('first') },
+    )
+    const payouts = t.app.services.money.payouts
+    expect((await payouts.advance(first.payout_id))?.status).toBe(PayoutStatus.Processing)
+    await new Promise((r) => setTimeout(r, SANDBOX_SETTLE_MS + 200))
+
+    // Hold the creator's payout wallet: the failure (its refund) and any debit queue behind it.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const holding = t.database.db.transaction(async (tx) => {
+      await tx
+        .select({ id: ledgerAccounts.id })
+        .from(ledgerAccounts)
+        .where(
+          and(eq(ledgerAccounts.userId, creator.userId), eq(ledgerAccounts.kind, AccountKind.CreatorPayout)),
+        )
+        .for('update')
+      await held
+    })
+    const failed = payouts.advance(first.payout_id)
+    await untilLockWaiters(1)
+    // Requests while the failure is under way: each would fit the money the failure gives back.
+    const requests = Array.from({ length: 4 }, () =>
+      t.call(
+        requestPayout,
+        { amount_cents: all, method_id: good.method_id },
+        { token: creator.token, headers: idem('during') },
+      ),
+    )
+    await untilLockWaiters(2)
+    release()
+    await holding
+    expect((await failed)?.status).toBe(PayoutStatus.Failed)
+    const answers = await Promise.all(requests)
+    expect(answers.map((a) => a.body.error?.code)).toEqual([5307, 5307, 5307, 5307])
+    expect((await t.data(payoutOverview, {}, creator)).available_cents).toBe(all)
     await expectCleanLedger(t)
   })
 })
