@@ -27,13 +27,21 @@ describe('the free message allowance under simultaneous sends', () => {
     const creator = await makeVerifiedCreator(t)
     const fan = await makeAccount(t)
     await follow(t, fan, creator)
-    await t.data(updatePaidMessageSettings, { price: PRICE, members_free: true, creators_free: true }, creator)
+    await t.data(
+      updatePaidMessageSettings,
+      { price: PRICE, members_free: true, creators_free: true },
+      creator,
+    )
     const { conversation } = await t.data(conversationOpen, { user_id: creator.userId }, fan)
     const answers = await Promise.all(
       Array.from({ length: 24 }, (_, i) =>
         t.call(
           chatSend,
-          { conversation_id: conversation.conversation_id, client_msg_id: `free-${process.pid}-${i}`, text: `hi ${i}` },
+          {
+            conversation_id: conversation.conversation_id,
+            client_msg_id: `free-${process.pid}-${i}`,
+            text: `hi ${i}`,
+          },
           fan,
         ),
       ),
@@ -52,7 +60,11 @@ describe('the free message allowance under simultaneous sends', () => {
     const creator = await makeVerifiedCreator(t)
     const fan = await makeAccount(t)
     await follow(t, fan, creator)
-    await t.data(updatePaidMessageSettings, { price: PRICE, members_free: true, creators_free: true }, creator)
+    await t.data(
+      updatePaidMessageSettings,
+      { price: PRICE, members_free: true, creators_free: true },
+      creator,
+    )
     await mintCoins(t, fan.userId, 1_000)
     const { conversation } = await t.data(conversationOpen, { user_id: creator.userId }, fan)
     const sends = 16
