@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto'
 import { EmailCode, login, sendEmailCode } from '@velvet/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../test/harness.ts'
-import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy.ts'
+import { startRedisProxy, type TcpProxy } from '../../test/tcp-proxy.ts'
 
 const redisUrl = process.env.REDIS_URL
 
@@ -57,12 +57,9 @@ describe.skipIf(!redisUrl)('per-e-mail limits through a Redis outage', () => {
   let proxy: TcpProxy
   let t: TestApp
   beforeAll(async () => {
-    const redis = new URL(redisUrl as string)
-    proxy = await startTcpProxy({ host: redis.hostname, port: Number(redis.port || 6379) })
-    const proxied = new URL(redis)
-    proxied.hostname = '127.0.0.1'
-    proxied.port = String(proxy.port)
-    t = await startTestApp({ REDIS_URL: proxied.toString() })
+    const proxied = await startRedisProxy(redisUrl as string)
+    proxy = proxied.proxy
+    t = await startTestApp({ REDIS_URL: proxied.url })
   })
   afterAll(async () => {
     // The app's Redis clients (realtime's among them) close cleanly once they are linked again.

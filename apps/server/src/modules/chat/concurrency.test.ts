@@ -22,17 +22,19 @@ afterAll(() => t.close())
 
 const PRICE = 20
 
+/** A fan's conversation with a creator whose messages cost PRICE after the free ones. */
+async function paidConversation() {
+  const creator = await makeVerifiedCreator(t)
+  const fan = await makeAccount(t)
+  await follow(t, fan, creator)
+  await t.data(updatePaidMessageSettings, { price: PRICE, members_free: true, creators_free: true }, creator)
+  const { conversation } = await t.data(conversationOpen, { user_id: creator.userId }, fan)
+  return { fan, conversation }
+}
+
 describe('the free message allowance under simultaneous sends', () => {
   it(`lets ${ChatRules.freeMessages} of 24 messages sent at once go free and refuses the rest without a price`, async () => {
-    const creator = await makeVerifiedCreator(t)
-    const fan = await makeAccount(t)
-    await follow(t, fan, creator)
-    await t.data(
-      updatePaidMessageSettings,
-      { price: PRICE, members_free: true, creators_free: true },
-      creator,
-    )
-    const { conversation } = await t.data(conversationOpen, { user_id: creator.userId }, fan)
+    const { fan, conversation } = await paidConversation()
     const answers = await Promise.all(
       Array.from({ length: 24 }, (_, i) =>
         t.call(
@@ -57,16 +59,8 @@ describe('the free message allowance under simultaneous sends', () => {
   })
 
   it('charges every message past the free ones when they are all sent at once with the price', async () => {
-    const creator = await makeVerifiedCreator(t)
-    const fan = await makeAccount(t)
-    await follow(t, fan, creator)
-    await t.data(
-      updatePaidMessageSettings,
-      { price: PRICE, members_free: true, creators_free: true },
-      creator,
-    )
+    const { fan, conversation } = await paidConversation()
     await mintCoins(t, fan.userId, 1_000)
-    const { conversation } = await t.data(conversationOpen, { user_id: creator.userId }, fan)
     const sends = 16
     const answers = await Promise.all(
       Array.from({ length: sends }, (_, i) =>
