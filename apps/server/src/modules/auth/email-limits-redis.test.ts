@@ -69,6 +69,8 @@ describe.skipIf(!redisUrl)('per-e-mail limits through a Redis outage', () => {
   })
 
   it('keeps signing in, and keeps the limit in memory, while Redis is unreachable', async () => {
+    // A first call through Redis, so that the timings below measure the outage, not a cold start.
+    expect((await attempt(t, freshEmail('warm'))).body.error.code).toBe(2001)
     proxy.cut()
     try {
       const email = freshEmail('outage')
@@ -77,7 +79,7 @@ describe.skipIf(!redisUrl)('per-e-mail limits through a Redis outage', () => {
         const started = Date.now()
         expect((await attempt(t, email)).body.error.code).toBe(2001)
         // A command given up waits at most its 500 ms timeout; then the process counts alone at once.
-        expect(Date.now() - started).toBeLessThan(2_000)
+        expect(Date.now() - started).toBeLessThan(3_000)
       }
       expect((await attempt(t, email)).body.error.code).toBe(1005)
 
