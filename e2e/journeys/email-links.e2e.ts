@@ -19,7 +19,7 @@ function countReports(page: Page) {
 
 /**
  * Links from our e-mails (issue 7, spec §5): the earnings report once per session, open_create for a creator,
- * and the account mismatch (a dialog, or the 102 page on /chatRoom).
+ * and the account mismatch (a dialog, or the 102 page on /chatRoom; nothing reported for the other account).
  */
 describe('e-mail links', () => {
   it('reports an earnings link once per session and opens the create popup from an open_create link', async () => {
@@ -61,6 +61,13 @@ describe('e-mail links', () => {
     await dialog.getByRole('button', { name: EmailTexts.maybeLater }).click()
     await dialog.waitFor({ state: 'detached' })
     expect(urlOf(page)).toContain('/home')
+
+    // Another account's earnings link is not reported (the server refuses a report for someone else).
+    const reports = countReports(page)
+    await page.goto(`/home?t=earnings_report&sc=email&s=${other}`)
+    await dialog.getByRole('button', { name: EmailTexts.maybeLater }).click()
+    await dialog.waitFor({ state: 'detached' })
+    expect(reports).toEqual([])
 
     await page.goto(`/home?t=new_messages&sc=email&s=${other}`)
     await dialog.getByRole('button', { name: EmailTexts.switchAccount }).click()

@@ -70,6 +70,7 @@ import { createStorage } from './platform/storage.ts'
 import { installChangeHook, startUserChanges } from './platform/user-changes.ts'
 import { cachedViewers, installViewer } from './platform/viewer.ts'
 import { isApiPath, serveWebApp } from './platform/web.ts'
+import { createWindowCounter } from './platform/window-counter.ts'
 
 export interface AppDeps {
   config: Readonly<Config>
@@ -108,8 +109,11 @@ export interface AppServices {
   creator: Pick<CreatorService, 'assertVerifiedCreator'>
   /** Demo content on an empty database (main runs `seed` after listening, in run modes with workers). */
   demo: DemoService
-  /** The ledger (the one service that moves money), sales, card payments and memberships (issue 6). */
-  money: Pick<MoneyModules, 'ledger' | 'sales' | 'payments' | 'memberships'>
+  /**
+   * The ledger (the one service that moves money), sales, card payments, memberships and withdrawals (their
+   * job's `advance`, which tests drive directly) (issue 6).
+   */
+  money: Pick<MoneyModules, 'ledger' | 'sales' | 'payments' | 'memberships' | 'payouts'>
   chat: ChatService
   /** Starting and delivering mass messages (the jobs call it; tests drive it directly). */
   mass: MassModule['sender']
@@ -218,6 +222,13 @@ export async function buildApp({
       socketEvents.userChanged(user)
     },
   }
+  // Per-e-mail sign-in limits (auth): shared by every process through Redis when it is configured.
+  const limitCounter = await createWindowCounter({
+    redisUrl: config.redisUrl,
+    prefix: 'velvet-limit:',
+    log: app.log,
+  })
+  app.addHook('onClose', async () => limitCounter.close())
   const auth = createAuthService({
     repo: createAuthRepo(database.db),
     mailer: mail,
@@ -232,6 +243,7 @@ export async function buildApp({
     portraitUrl: (key) => storage.publicUrl(key),
     events: authEvents,
     legal: accountRepo,
+    limitCounter,
     countryOf: (ip) => countryOf(geo, ip),
     // Called at request time, once the social modules below are wired.
     isNameReserved: (name) => socialModules.profiles.isNameReserved(name),

@@ -76,6 +76,17 @@ export const EmailCode = {
   perEmailPerHour: 5,
   /** At most this many code requests per IP per hour. */
   perIpPerHour: 20,
+  /**
+   * Sign-in attempts with a code per e-mail, from every address together, right or wrong (1005 beyond).
+   * With five tries per code this is what bounds guessing one account's codes, however many addresses an
+   * attacker has: about 30 guesses a day against a million codes. Counted in Redis when it is set.
+   */
+  loginAttemptsPerEmail: [
+    { max: 10, windowSeconds: 3_600 },
+    { max: 30, windowSeconds: 86_400 },
+  ],
+  /** Code requests per e-mail, from every address together, refused ones too (1005 beyond). */
+  codeRequestsPerEmail: [{ max: 10, windowSeconds: 3_600 }],
 } as const
 
 export const Profile = {

@@ -22,6 +22,11 @@ export const ErrorCodes = {
     message: `The request is nested too deeply (at most ${RequestBody.jsonMaxDepth} levels).`,
   },
   BodyTooLarge: { code: 1015, status: 413, message: 'The request is too large.' },
+  PushSubscriptionTaken: {
+    code: 1021,
+    status: 409,
+    message: 'This browser gets notifications for another account. Log out of it there first.',
+  },
   CodeInvalid: { code: 2001, status: 400, message: 'The code is not correct.' },
   CodeExpired: { code: 2002, status: 400, message: 'The code has expired. Please request a new one.' },
   CodeTooManyTries: { code: 2003, status: 429, message: 'Too many wrong codes. Please request a new one.' },

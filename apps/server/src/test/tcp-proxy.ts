@@ -52,3 +52,13 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     },
   }
 }
+
+/** A proxy in front of the Redis server of `redisUrl`, and the URL that reaches Redis through it. */
+export async function startRedisProxy(redisUrl: string): Promise<{ proxy: TcpProxy; url: string }> {
+  const redis = new URL(redisUrl)
+  const proxy = await startTcpProxy({ host: redis.hostname, port: Number(redis.port || 6379) })
+  const proxied = new URL(redis)
+  proxied.hostname = '127.0.0.1'
+  proxied.port = String(proxy.port)
+  return { proxy, url: proxied.toString() }
+}

@@ -90,7 +90,8 @@ export const emailEventReport = defineCall({
   method: 'POST',
   path: '/fapi/core/notify/email/event/report/',
   access: 'session',
-  summary: 'Records an e-mail event (a link clicked: event_type 2) for the user the e-mail went to.',
+  summary:
+    'Records an e-mail event (a link clicked: event_type 2) for the user the e-mail went to: only that user reports it (user_id is the caller, 1002 otherwise).',
   input: z.object({
     template: LineText.trim().min(1).max(64),
     user_id: Id,

@@ -289,14 +289,34 @@ export function createAuthRepo(db: Db) {
       await conn.insert(emailCodes).values(c)
     },
 
-    /** Counts one wrong try atomically and answers the new count. */
-    async addCodeAttempt(codeId: number, conn: Conn = db): Promise<number> {
+    /**
+     * Serialises issuing codes to one e-mail and to one address until the transaction ends, so that their
+     * limits are checked and counted as one step (the e-mail first, then the address: never the reverse, so
+     * two issuers cannot wait on each other).
+     */
+    async lockCodeIssuing(email: string, ip: string, tx: Tx): Promise<void> {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`email_code:${email}`}, 0))`)
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`email_code_ip:${ip}`}, 0))`)
+    },
+
+    /**
+     * Counts one try of a code before its guess is compared, in one statement: only while the code is
+     * unused and has tries left. Answers the try's number, or null when there is none left to take.
+     */
+    async takeCodeAttempt(codeId: number, maxTries: number, conn: Conn = db): Promise<number | null> {
       const [row] = await conn
         .update(emailCodes)
         .set({ attempts: sql`${emailCodes.attempts} + 1` })
-        .where(eq(emailCodes.id, codeId))
+        .where(
+          and(eq(emailCodes.id, codeId), isNull(emailCodes.consumedAt), lt(emailCodes.attempts, maxTries)),
+        )
         .returning({ attempts: emailCodes.attempts })
-      return row?.attempts ?? Number.POSITIVE_INFINITY
+      return row?.attempts ?? null
+    },
+
+    async codeById(codeId: number, conn: Conn = db) {
+      const [row] = await conn.select().from(emailCodes).where(eq(emailCodes.id, codeId))
+      return row
     },
 
     /** Consumes a code once; answers false if another request consumed it first. */

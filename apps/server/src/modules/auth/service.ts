@@ -12,7 +12,9 @@ import type { Tx } from '../../platform/db.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { Viewer } from '../../platform/http.ts'
 import type { Mailer } from '../../platform/mail.ts'
+import type { WindowCounter } from '../../platform/window-counter.ts'
 import { createEmailCodes } from './codes.ts'
+import { createEmailLimits } from './email-limits.ts'
 import type { AuthEvents } from './events.ts'
 import { type GoogleIdentity, GoogleTokenError, type VerifyGoogleIdToken } from './google.ts'
 import { presentSessionUser } from './presenters.ts'
@@ -53,6 +55,8 @@ export interface AuthServiceDeps {
   portraitUrl: (key: string) => string
   events: AuthEvents
   legal: LegalRecorder
+  /** Where the per-e-mail limits are counted (Redis when configured, so that every process counts together). */
+  limitCounter: WindowCounter
   /** The country code of an address (GeoIP), for the sessions list; absent: sessions store no country. */
   countryOf?: (ip: string) => Promise<string | null>
   /** A name another user gave up within Social.usernameRedirectDays (users module); absent: none is. */
@@ -71,10 +75,12 @@ export function createAuthService({
   portraitUrl,
   events,
   legal,
+  limitCounter,
   countryOf,
   isNameReserved = async () => false,
 }: AuthServiceDeps) {
-  const codes = createEmailCodes({ repo, mailer, clock })
+  const limits = createEmailLimits({ counter: limitCounter, clock })
+  const codes = createEmailCodes({ repo, mailer, clock, limits })
 
   /** Looked up before any transaction opens (a GeoIP lookup may load its database). */
   async function sessionMeta(client: ClientInfo): Promise<SessionMeta> {
@@ -169,6 +175,8 @@ export function createAuthService({
     },
 
     async loginWithEmail(email: string, code: string, viewer: Viewer | null, client: ClientInfo) {
+      // Counted before the code is looked at: the limit holds however many addresses guess at once.
+      await limits.loginAttempt(email)
       await codes.confirm(email, code, 'login')
       return signIn({ email, findExisting: (tx) => repo.userByEmail(email, tx) }, viewer, client)
     },

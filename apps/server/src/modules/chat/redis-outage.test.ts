@@ -21,7 +21,7 @@ import { makeAccount } from '../../test/factories.ts'
 import { callOverHttp } from '../../test/processes.ts'
 import { makeCreator } from '../../test/social-factories.ts'
 import { connectSocket, sleep } from '../../test/sockets.ts'
-import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy.ts'
+import { startRedisProxy, type TcpProxy } from '../../test/tcp-proxy.ts'
 
 const databaseUrl = process.env.DATABASE_URL
 const redisUrl = process.env.REDIS_URL
@@ -43,12 +43,9 @@ describe.skipIf(!databaseUrl || !redisUrl)('chat through a Redis outage', () => 
   let cluster: Cluster
 
   beforeAll(async () => {
-    const redis = new URL(redisUrl as string)
-    proxy = await startTcpProxy({ host: redis.hostname, port: Number(redis.port || 6379) })
-    const proxied = new URL(redis)
-    proxied.hostname = '127.0.0.1'
-    proxied.port = String(proxy.port)
-    cluster = await startCluster(databaseUrl as string, 2, { REDIS_URL: proxied.toString() })
+    const proxied = await startRedisProxy(redisUrl as string)
+    proxy = proxied.proxy
+    cluster = await startCluster(databaseUrl as string, 2, { REDIS_URL: proxied.url })
   }, 300_000)
 
   afterAll(async () => {

@@ -72,6 +72,7 @@ export async function wireMoney(deps: MoneyWiringDeps) {
     sales,
     payments: payments.service,
     memberships: memberships.service,
+    payouts: payouts.service,
     async register(app: FastifyInstance) {
       for (const part of parts) await part.register(app)
     },

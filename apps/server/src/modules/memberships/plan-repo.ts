@@ -14,6 +14,21 @@ export interface PlanRow {
 
 export type TrialRow = typeof membershipTrials.$inferSelect
 
+/** Links of a creator that can still be used: not revoked, uses left. */
+async function openTrialCount(conn: Conn, creatorId: number): Promise<number> {
+  const [row] = await conn
+    .select({ n: count() })
+    .from(membershipTrials)
+    .where(
+      and(
+        eq(membershipTrials.creatorId, creatorId),
+        isNull(membershipTrials.revokedAt),
+        lt(membershipTrials.uses, membershipTrials.maxUses),
+      ),
+    )
+  return row?.n ?? 0
+}
+
 /** The SQL of plans and free-trial links. */
 export function createPlanRepo(db: Db) {
   return {
@@ -55,16 +70,23 @@ export function createPlanRepo(db: Db) {
       })
     },
 
-    async insertTrial(row: {
-      creatorId: number
-      code: string
-      days: number
-      maxUses: number
-      createdAt: Date
-    }): Promise<TrialRow> {
-      const [inserted] = await db.insert(membershipTrials).values(row).returning()
-      if (!inserted) throw new Error('trial link not inserted')
-      return inserted
+    /**
+     * Adds a free-trial link unless the creator already has `maxOpen` open ones (answers null then): counted
+     * and written under the creator's lock, so links created at once cannot pass the limit together.
+     */
+    async insertTrial(
+      row: { creatorId: number; code: string; days: number; maxUses: number; createdAt: Date },
+      maxOpen: number,
+    ): Promise<TrialRow | null> {
+      return db.transaction(async (tx) => {
+        await tx.execute(
+          sql`SELECT pg_advisory_xact_lock(hashtextextended(${`membership_trials:${row.creatorId}`}, 0))`,
+        )
+        if ((await openTrialCount(tx, row.creatorId)) >= maxOpen) return null
+        const [inserted] = await tx.insert(membershipTrials).values(row).returning()
+        if (!inserted) throw new Error('trial link not inserted')
+        return inserted
+      })
     },
 
     trials(creatorId: number): Promise<TrialRow[]> {
@@ -74,20 +96,6 @@ export function createPlanRepo(db: Db) {
         .where(eq(membershipTrials.creatorId, creatorId))
         .orderBy(desc(membershipTrials.createdAt), desc(membershipTrials.id))
         .limit(100)
-    },
-
-    async openTrialCount(creatorId: number): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(membershipTrials)
-        .where(
-          and(
-            eq(membershipTrials.creatorId, creatorId),
-            isNull(membershipTrials.revokedAt),
-            lt(membershipTrials.uses, membershipTrials.maxUses),
-          ),
-        )
-      return row?.n ?? 0
     },
 
     async trialByCode(code: string, conn: Conn = db): Promise<TrialRow | null> {

@@ -70,15 +70,17 @@ export function createPlanService({ plans, creator, clock }: PlanServiceDeps) {
     async createTrial(viewer: Viewer, input: { days: number; max_uses: number }) {
       await creator.assertVerifiedCreator(viewer.userId)
       if (!(await plans.plan(viewer.userId))) throw new AppError('MembershipNotOffered')
-      if ((await plans.openTrialCount(viewer.userId)) >= MembershipLimits.trialLinksMax)
-        throw new AppError('TrialLinksLimit')
-      const row = await plans.insertTrial({
-        creatorId: viewer.userId,
-        code: trialCode(),
-        days: input.days,
-        maxUses: input.max_uses,
-        createdAt: clock.now(),
-      })
+      const row = await plans.insertTrial(
+        {
+          creatorId: viewer.userId,
+          code: trialCode(),
+          days: input.days,
+          maxUses: input.max_uses,
+          createdAt: clock.now(),
+        },
+        MembershipLimits.trialLinksMax,
+      )
+      if (!row) throw new AppError('TrialLinksLimit')
       return { trial: presentTrial(row) }
     },
 

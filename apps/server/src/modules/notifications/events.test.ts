@@ -11,6 +11,7 @@ import {
   NotifyType,
   notificationList,
   notificationReadAll,
+  signupAnonymous,
   systemInit,
 } from '@velvet/contract'
 import { eq } from 'drizzle-orm'
@@ -151,5 +152,21 @@ describe('notifications', () => {
         payload: { t: 'earnings_report' },
       },
     ])
+  })
+
+  it("refuses to record an e-mail event for another user's e-mail (an account's or a guest's report)", async () => {
+    const [owner, other] = [await makeAccount(t), await makeAccount(t)]
+    const guest = (await t.call(signupAnonymous)).body.data.token as string
+    const claim = { template: 'earnings_report', user_id: owner.userId, payload: {}, event_type: 2 }
+    for (const token of [other.token, guest]) {
+      const res = await t.call(emailEventReport, claim, { token })
+      expect(res.status).toBe(403)
+      expect(res.body.error.code).toBe(1002)
+    }
+    const rows = await t.database.db
+      .select()
+      .from(emailEvents)
+      .where(eq(emailEvents.recipientId, owner.userId))
+    expect(rows).toEqual([])
   })
 })

@@ -11,6 +11,6 @@ export function registerNotificationRoutes(
   registerCall(app, notificationList, ({ viewer, input }) => notifications.list(viewer.userId, input))
   registerCall(app, notificationReadAll, ({ viewer }) => notifications.readAll(viewer.userId))
   registerCall(app, emailEventReport, ({ viewer, input }) =>
-    notifications.recordEmailEvent(viewer?.userId ?? null, input),
+    notifications.recordEmailEvent(viewer.userId, input),
   )
 }

@@ -1,6 +1,7 @@
 import { NotificationItem, type NotificationKind, NotifyTypesByKind, SocketChannels } from '@velvet/contract'
 import type { FastifyBaseLogger } from 'fastify'
 import type { z } from 'zod'
+import { AppError } from '../../platform/errors.ts'
 import type { Realtime } from '../../platform/realtime.ts'
 import type { Clock } from '../auth/service.ts'
 import type { EmailNotices } from '../email/service.ts'
@@ -107,9 +108,13 @@ export function createNotificationService({
       }))
     },
 
-    /** spec §5: an e-mail link was clicked (or an e-mail opened); kept for the e-mail reports. */
+    /**
+     * spec §5: an e-mail link was clicked (or an e-mail opened); kept for the e-mail reports. Only the user
+     * the e-mail went to reports it (1002 otherwise): `user_id` is the link's `s`, which anyone can type, so
+     * a report for someone else would put events on an account that never saw the mail.
+     */
     async recordEmailEvent(
-      reporterId: number | null,
+      reporterId: number,
       input: {
         template: string
         user_id: number
@@ -117,6 +122,7 @@ export function createNotificationService({
         event_type: number
       },
     ) {
+      if (input.user_id !== reporterId) throw new AppError('Forbidden')
       await repo.insertEmailEvent({
         recipientId: input.user_id,
         reporterId,

@@ -16,6 +16,13 @@ export type NewPayout = Omit<typeof payouts.$inferInsert, 'id'>
 
 const live = (userId: number) => and(eq(payoutMethods.userId, userId), isNull(payoutMethods.removedAt))
 
+/**
+ * Serialises changes to one user's payout methods until the transaction ends (a lock that holds even when
+ * the user has no method row to lock yet).
+ */
+const lockMethods = (tx: Tx, userId: number) =>
+  tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`payout_methods:${userId}`}, 0))`)
+
 /** All SQL of payout methods, tax settings and withdrawals. */
 export function createPayoutsRepo(db: Db) {
   return {
@@ -42,16 +49,22 @@ export function createPayoutsRepo(db: Db) {
     },
 
     /**
-     * Adds a method; it becomes the default when asked or when it is the first. The owner's method rows are
-     * locked first, so two adds at once cannot both become the default.
+     * Adds a method unless the user already has `max` (answers null then); it becomes the default when asked
+     * or when it is the first. Counted and written under the owner's method lock, so adds at once can
+     * neither pass the limit together nor both become the default.
      */
-    async insertMethod(row: NewPayoutMethod, makeDefault: boolean): Promise<PayoutMethodRow> {
+    async insertMethod(
+      row: NewPayoutMethod,
+      makeDefault: boolean,
+      max: number,
+    ): Promise<PayoutMethodRow | null> {
       return db.transaction(async (tx) => {
+        await lockMethods(tx, row.userId)
         const existing = await tx
           .select({ id: payoutMethods.id, isDefault: payoutMethods.isDefault })
           .from(payoutMethods)
           .where(live(row.userId))
-          .for('update')
+        if (existing.length >= max) return null
         const isDefault = makeDefault || !existing.some((m) => m.isDefault)
         if (isDefault)
           await tx
@@ -82,11 +95,8 @@ export function createPayoutsRepo(db: Db) {
     /** Makes one method the default; false when it is not a live method of the user. */
     async setDefault(userId: number, id: number): Promise<boolean> {
       return db.transaction(async (tx) => {
-        const rows = await tx
-          .select({ id: payoutMethods.id })
-          .from(payoutMethods)
-          .where(live(userId))
-          .for('update')
+        await lockMethods(tx, userId)
+        const rows = await tx.select({ id: payoutMethods.id }).from(payoutMethods).where(live(userId))
         if (!rows.some((r) => r.id === id)) return false
         await tx
           .update(payoutMethods)
@@ -100,12 +110,12 @@ export function createPayoutsRepo(db: Db) {
     /** Removes a method (the row stays for past withdrawals); the newest other one becomes the default. */
     async removeMethod(userId: number, id: number, at: Date): Promise<boolean> {
       return db.transaction(async (tx) => {
+        await lockMethods(tx, userId)
         const rows = await tx
           .select({ id: payoutMethods.id, isDefault: payoutMethods.isDefault })
           .from(payoutMethods)
           .where(live(userId))
           .orderBy(desc(payoutMethods.id))
-          .for('update')
         const target = rows.find((r) => r.id === id)
         if (!target) return false
         await tx
@@ -117,6 +127,14 @@ export function createPayoutsRepo(db: Db) {
           await tx.update(payoutMethods).set({ isDefault: true }).where(eq(payoutMethods.id, next.id))
         return true
       })
+    },
+
+    /**
+     * Serialises one creator's withdrawal requests until the transaction ends: what a request may take (the
+     * pause, what paid messages hold) is read and debited as one step.
+     */
+    async lockWithdrawals(tx: Tx, userId: number): Promise<void> {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`payouts:${userId}`}, 0))`)
     },
 
     // -- tax settings --

@@ -1,14 +1,9 @@
-import { createHmac } from 'node:crypto'
 import {
   type PayoutMethodKind as Kind,
-  PAYOUT_METHODS_MAX,
-  PayoutMethodKind,
   PayoutNotifyType,
   PayoutRules,
   PayoutStatus,
   payoutFeeCents,
-  type TaxForm,
-  tinLast4,
   UserRole,
 } from '@velvet/contract'
 import type { FastifyBaseLogger } from 'fastify'
@@ -16,14 +11,15 @@ import type { Tx } from '../../platform/db.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { Viewer } from '../../platform/http.ts'
 import type { JobSender } from '../../platform/jobs.ts'
-import type { PayoutProvider, PayoutRecipient } from '../../platform/payouts/provider.ts'
+import type { PayoutProvider } from '../../platform/payouts/provider.ts'
 import type { Clock } from '../auth/service.ts'
 import { AccountKind, TransferKind } from '../ledger/accounts.ts'
 import { LedgerRefusal, type LedgerService } from '../ledger/service.ts'
 import type { NotificationService } from '../notifications/service.ts'
 import { decodeIdCursor } from '../social/cursor.ts'
-import { presentMethod, presentPayout, presentTax } from './presenters.ts'
-import type { NewPayoutMethod, PayoutRow, PayoutsRepo } from './repo.ts'
+import { assertCreator, createPayoutMethods } from './methods.ts'
+import { presentMethod, presentPayout } from './presenters.ts'
+import type { PayoutRow, PayoutsRepo } from './repo.ts'
 
 export const PAYOUT_QUEUE = 'payout-advance'
 
@@ -43,59 +39,22 @@ export interface PayoutsServiceDeps {
   wallNow?: () => number
 }
 
-function assertCreator(viewer: Viewer): void {
-  if (viewer.userRole !== UserRole.Creator) throw new AppError('PayoutNotCreator')
-}
-
-const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-6)}`
-
 /**
  * Withdrawals (spec §9): a request moves the amount out of the creator's payout wallet into payout clearing
  * (and the fee to payout fees) at once; a job sends it to the provider (processing) and settles it: paid
- * (clearing → settled) or failed (the request is reversed and payouts pause for a week).
+ * (clearing → settled) or failed (the request is reversed and payouts pause for a week). Methods and tax
+ * settings are methods.ts's, answered by this service too.
  */
 export function createPayoutsService(deps: PayoutsServiceDeps) {
   const { repo, ledger, provider, jobs, notifications, clock, log } = deps
   const wallNow = deps.wallNow ?? Date.now
-
-  const tinHash = (tin: string) =>
-    createHmac('sha256', deps.secret)
-      .update('payout-tin\n')
-      .update(tin.replace(/[^A-Za-z0-9]/g, ''))
-      .digest('hex')
+  const methods = createPayoutMethods(deps)
 
   async function suspendedUntil(userId: number, tx?: Tx): Promise<Date | null> {
     const failedAt = await repo.lastFailedAt(userId, tx)
     if (!failedAt) return null
     const until = new Date(failedAt.getTime() + PayoutRules.suspendAfterFailureDays * DAY_MS)
     return until > clock.now() ? until : null
-  }
-
-  async function addMethod(
-    viewer: Viewer,
-    recipient: PayoutRecipient,
-    shown: Omit<NewPayoutMethod, 'userId' | 'provider' | 'providerToken' | 'createdAt'>,
-    makeDefault: boolean,
-  ) {
-    assertCreator(viewer)
-    if ((await repo.countMethods(viewer.userId)) >= PAYOUT_METHODS_MAX)
-      throw new AppError('PayoutMethodLimit')
-    const { token } = await provider.createRecipient(recipient)
-    const row = await repo.insertMethod(
-      {
-        ...shown,
-        userId: viewer.userId,
-        provider: provider.name,
-        providerToken: token,
-        createdAt: clock.now(),
-      },
-      makeDefault,
-    )
-    return presentMethod(row)
-  }
-
-  async function methodList(userId: number) {
-    return { list: (await repo.methods(userId)).map(presentMethod) }
   }
 
   async function notify(row: PayoutRow) {
@@ -123,9 +82,14 @@ export function createPayoutsService(deps: PayoutsServiceDeps) {
     }
   }
 
-  /** Gives a withdrawal's money back (a failed payout): the exact reverse of its request transfer. */
+  /**
+   * Gives a withdrawal's money back (a failed payout): the exact reverse of its request transfer. Under the
+   * creator's withdrawal lock, so a request either finishes before the failure or sees the pause it starts
+   * (never reads "not paused" and then debits the money given back).
+   */
   async function fail(row: PayoutRow, reason: string): Promise<PayoutRow | null> {
     const failed = await repo.transaction(async (tx) => {
+      await repo.lockWithdrawals(tx, row.userId)
       const marked = await repo.markFailed(tx, row.id, reason, clock.now())
       if (!marked) return null
       await ledger.transfer(
@@ -222,107 +186,7 @@ export function createPayoutsService(deps: PayoutsServiceDeps) {
       }
     },
 
-    methods: (viewer: Viewer) => methodList(viewer.userId),
-
-    saveAch(
-      viewer: Viewer,
-      input: {
-        account_name: string
-        routing_number: string
-        account_number: string
-        account_type: string
-        make_default: boolean
-      },
-    ) {
-      const last4 = input.account_number.slice(-4)
-      return addMethod(
-        viewer,
-        {
-          kind: 'ach',
-          accountName: input.account_name,
-          routingNumber: input.routing_number,
-          accountNumber: input.account_number,
-          accountType: input.account_type,
-        },
-        {
-          kind: PayoutMethodKind.Ach,
-          detail: `${input.account_name} ••••${last4}`,
-          info: {
-            account_name: input.account_name,
-            routing_number: input.routing_number,
-            account_last4: last4,
-            account_type: input.account_type,
-          },
-        },
-        input.make_default,
-      )
-    },
-
-    savePaypal(viewer: Viewer, input: { email: string; make_default: boolean }) {
-      return addMethod(
-        viewer,
-        { kind: 'paypal', email: input.email },
-        { kind: PayoutMethodKind.PayPal, detail: input.email, info: { email: input.email } },
-        input.make_default,
-      )
-    },
-
-    saveUsdt(viewer: Viewer, input: { address: string; make_default: boolean }) {
-      return addMethod(
-        viewer,
-        { kind: 'usdt', address: input.address },
-        {
-          kind: PayoutMethodKind.Usdt,
-          detail: shortAddress(input.address),
-          info: { address: input.address },
-        },
-        input.make_default,
-      )
-    },
-
-    async setDefault(viewer: Viewer, methodId: number) {
-      if (!(await repo.setDefault(viewer.userId, methodId))) throw new AppError('PayoutMethodNotFound')
-      return methodList(viewer.userId)
-    },
-
-    async remove(viewer: Viewer, methodId: number) {
-      if (!(await repo.removeMethod(viewer.userId, methodId, clock.now())))
-        throw new AppError('PayoutMethodNotFound')
-      return methodList(viewer.userId)
-    },
-
-    async tax(viewer: Viewer) {
-      const row = await repo.tax(viewer.userId)
-      return { tax: row ? presentTax(row) : null }
-    },
-
-    async saveTax(viewer: Viewer, form: TaxForm) {
-      assertCreator(viewer)
-      const common = { userId: viewer.userId, legalName: form.legal_name, updatedAt: clock.now() }
-      const row =
-        form.form === 'w9'
-          ? {
-              ...common,
-              form: 'w9',
-              tinType: form.tin_type,
-              tinLast4: tinLast4(form.tin),
-              tinHash: tinHash(form.tin),
-              country: 'US',
-              dateOfBirth: null,
-              address: { ...form.address, region: form.address.state, country: 'US' },
-            }
-          : {
-              ...common,
-              form: 'w8ben',
-              tinType: 'foreign',
-              tinLast4: tinLast4(form.foreign_tin),
-              tinHash: tinHash(form.foreign_tin),
-              country: form.country,
-              dateOfBirth: form.date_of_birth,
-              address: { ...form.address },
-            }
-      return { tax: presentTax(await repo.saveTax(row)) }
-    },
+    ...methods,
 
     /**
      * Requests a withdrawal once per Idempotency-Key: the money leaves the payout wallet and the job is queued
@@ -340,6 +204,9 @@ export function createPayoutsService(deps: PayoutsServiceDeps) {
       await jobs.prepare(PAYOUT_QUEUE)
       return ledger.idempotent({ userId: viewer.userId, key, scope, params: input }, async (tx) => {
         if (input.amount_cents < PayoutRules.minimumCents) throw new AppError('PayoutBelowMinimum')
+        // One request of the creator at a time: two at once could each fit beside what paid messages hold
+        // and together take some of it (the ledger only keeps the wallet from going negative).
+        await repo.lockWithdrawals(tx, viewer.userId)
         const tax = await repo.tax(viewer.userId, tx)
         if (!tax) throw new AppError('PayoutTaxMissing')
         const method = await repo.method(viewer.userId, input.method_id, tx)

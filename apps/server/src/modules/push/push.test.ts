@@ -121,6 +121,37 @@ describe('device installations', () => {
     expect((await rowsOf(userId)).map((r) => r.deviceId)).toEqual(['laptop'])
     expect((await t.call(delDeviceInstallation, { device_id: '' }, { token })).status).toBe(400)
   })
+
+  it('keeps a subscription with its first owner: another account that knows its address cannot take it', async () => {
+    const [owner, other] = [await makeAccount(t), await makeAccount(t)]
+    const sub = endpoint.subscription()
+    const add = (who: { token: string }, installationId = sub.installationId) =>
+      t.call(
+        addDeviceInstallation,
+        { installation_id: installationId, device_id: 'browser' },
+        { token: who.token },
+      )
+    expect((await add(owner)).status).toBe(200)
+    // The same endpoint with the other account's own keys: refused, and the owner's row is untouched.
+    const stolen = JSON.stringify({ ...sub.json, keys: { p256dh: sub.json.keys.p256dh, auth: 'c3RvbGVu' } })
+    const taken = await add(other, stolen)
+    expect(taken.status).toBe(409)
+    expect(taken.body.error.code).toBe(1021)
+    expect(await rowsOf(other.userId)).toEqual([])
+    expect((await rowsOf(owner.userId)).map((r) => [r.endpoint, r.auth])).toEqual([
+      [sub.json.endpoint, sub.json.keys.auth],
+    ])
+    // Two accounts reporting a new subscription at once: exactly one owns it.
+    const fresh = endpoint.subscription()
+    const both = await Promise.all([add(owner, fresh.installationId), add(other, fresh.installationId)])
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409])
+    // Once its owner deletes it (logout), the browser's next account may report it.
+    expect(
+      (await t.call(delDeviceInstallation, { device_id: 'browser' }, { token: owner.token })).status,
+    ).toBe(200)
+    expect((await add(other)).status).toBe(200)
+    expect((await rowsOf(other.userId)).map((r) => r.endpoint)).toEqual([sub.json.endpoint])
+  })
 })
 
 describe('sending', () => {

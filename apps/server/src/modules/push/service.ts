@@ -42,7 +42,7 @@ export function createPushService({ repo, sender, vapidPublicKey, clock, log }: 
 
     async addInstallation(viewer: Viewer, installationId: string, deviceId: string) {
       const sub = parseSubscription(installationId, sender)
-      await repo.upsert(
+      const saved = await repo.upsert(
         {
           userId: viewer.userId,
           deviceId,
@@ -52,6 +52,8 @@ export function createPushService({ repo, sender, vapidPublicKey, clock, log }: 
         },
         clock.now(),
       )
+      // Someone else's subscription: knowing its address must not move its pushes to the caller.
+      if (!saved) throw new AppError('PushSubscriptionTaken')
       return {}
     },
 

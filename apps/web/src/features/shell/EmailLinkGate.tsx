@@ -21,10 +21,10 @@ function firstTimeThisSession(key: string): boolean {
 }
 
 /**
- * Links from our e-mails (spec §5), on any page: reports the click, keeps open_create for the create popup,
- * strips the link's parameters, and when the e-mail went to another account than the signed-in one asks
- * to switch ('Account Mismatch Alert'; /chatRoom shows its own 102 page instead). Loaded only when the
- * address carries sc=email.
+ * Links from our e-mails (spec §5), on any page: reports the click (signed in as the account the e-mail went
+ * to), keeps open_create for the create popup, strips the link's parameters, and when the e-mail went to
+ * another account than the signed-in one asks to switch ('Account Mismatch Alert'; /chatRoom shows its own
+ * 102 page instead). Loaded only when the address carries sc=email.
  */
 export function EmailLinkGate() {
   const session = useSession()
@@ -40,7 +40,12 @@ export function EmailLinkGate() {
     if (!action) return
     handled.current = search
     const { report } = action
-    if (report && (action.onceKey === null || firstTimeThisSession(action.onceKey))) {
+    // Only the account the e-mail went to reports it (the server refuses anyone else's report).
+    if (
+      report &&
+      report.userId === viewerId &&
+      (action.onceKey === null || firstTimeThisSession(action.onceKey))
+    ) {
       void api
         .call(emailEventReport, {
           template: report.template,
