@@ -55,14 +55,20 @@ export async function startServer(env: Record<string, string> = {}) {
 
   const baseUrl = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 60_000
+  /** A server that never became ready is stopped here: nobody else holds it (it outlived its test run). */
+  const giveUp = (why: string) => {
+    if (child.exitCode === null) child.kill('SIGKILL')
+    rmSync(dataDir, { recursive: true, force: true })
+    return new Error(`${why}:\n${output.join('')}`)
+  }
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output.join('')}`)
+    if (child.exitCode !== null) throw giveUp('server exited early')
     try {
       if ((await fetch(`${baseUrl}/readyz`)).ok) break
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not become ready:\n${output.join('')}`)
+    if (Date.now() > deadline) throw giveUp('server did not become ready')
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
 
