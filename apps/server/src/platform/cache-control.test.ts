@@ -28,12 +28,13 @@ import { makeMedia } from '../test/media-factories.ts'
 import { type Account, makeCreator } from '../test/social-factories.ts'
 import { registerCall } from './http.ts'
 
+function isCall(value: unknown): value is CallDef {
+  return typeof value === 'object' && value !== null && 'path' in value && 'access' in value
+}
+
 /** Every call of the contract (each one the server registers as a route). */
-const calls = Object.entries(contract)
-  .filter(
-    (entry): entry is [string, CallDef] =>
-      typeof entry[1] === 'object' && entry[1] !== null && 'path' in entry[1] && 'access' in entry[1],
-  )
+const calls = Object.entries(contract as Record<string, unknown>)
+  .flatMap(([name, value]): [string, CallDef][] => (isCall(value) ? [[name, value]] : []))
   .sort(([a], [b]) => a.localeCompare(b))
 
 /** The only answers a browser or a shared cache may keep: the same for everyone, nothing private. */
