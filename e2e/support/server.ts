@@ -54,7 +54,8 @@ export async function startServer(env: Record<string, string> = {}) {
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()))
 
   const baseUrl = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 60_000
+  // A fresh PGlite is migrated at start: 40-60 s on a loaded 2-core machine. The file's hooks allow 120 s.
+  const deadline = Date.now() + 100_000
   /** A server that never became ready is stopped here: nobody else holds it (it outlived its test run). */
   const giveUp = (why: string) => {
     if (child.exitCode === null) child.kill('SIGKILL')
