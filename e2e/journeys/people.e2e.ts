@@ -13,6 +13,7 @@ import { signUpByApi } from '../support/api.ts'
 import { seriousA11yViolations, uniqueEmail, uniqueUsername, waitUntil } from '../support/auth.ts'
 import { viewports } from '../support/browser.ts'
 import { becomeCreator, becomeCreatorIn, openCreatorProfile } from '../support/creator.ts'
+import { typeAsItOpens } from '../support/forms.ts'
 import { journeyFixture } from '../support/journey.ts'
 
 const journey = journeyFixture()
@@ -127,11 +128,14 @@ describe('people journeys', () => {
     await expectNames(members, ['Eli Novak', 'Dana Reyes'])
     await page.getByText('2 people', { exact: true }).waitFor()
 
-    // Rename.
+    // Rename, typing the new name the moment the sheet opens: it is the name kept and saved.
     await page.getByRole('button', { name: 'List options' }).click()
-    await page.getByRole('dialog', { name: 'VIP fans' }).getByRole('button', { name: 'Rename' }).click()
+    const menu = page.getByRole('dialog', { name: 'VIP fans' })
+    await typeAsItOpens(menu.getByRole('button', { name: 'Rename' }), 'List name', 'Top fans')
     const rename = page.getByRole('dialog', { name: 'Rename list' })
-    await rename.getByRole('textbox', { name: 'List name' }).fill('Top fans')
+    const newName = rename.getByRole('textbox', { name: 'List name' })
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))))
+    expect(await newName.inputValue()).toBe('Top fans')
     await rename.getByRole('button', { name: 'Save' }).click()
     await page.getByText('List renamed').waitFor()
     await page.getByRole('heading', { level: 1, name: 'Top fans' }).waitFor()

@@ -23,6 +23,7 @@ import {
   waitUntil,
 } from '../support/auth.ts'
 import { becomeCreator, becomeCreatorIn, openCreatorProfile, photoPng } from '../support/creator.ts'
+import { typeAsItOpens } from '../support/forms.ts'
 import { journeyFixture } from '../support/journey.ts'
 
 const journey = journeyFixture()
@@ -242,9 +243,12 @@ describe('profile journeys', () => {
     await reporter.goto(`/@${target.userName}`)
     await h1(reporter, 'Spammy Sam').waitFor()
 
-    const report = async (reason: string, details: string) => {
+    /** `typeAtOnce`: the details are typed the moment the sheet opens (they must stay). */
+    const report = async (reason: string, details: string, typeAtOnce = false) => {
       await reporter.getByRole('button', { name: 'More options' }).click()
-      await reporter.getByRole('button', { name: `Report @${target.userName}` }).click()
+      const opener = reporter.getByRole('button', { name: `Report @${target.userName}` })
+      if (typeAtOnce) await typeAsItOpens(opener, 'Details (optional)', details)
+      else await opener.click()
       const sheet = reporter.getByRole('dialog', { name: `Report @${target.userName}` })
       const reasons = sheet.getByRole('group', { name: "What's wrong?" })
       await reasons.getByRole('radio').first().waitFor()
@@ -253,7 +257,9 @@ describe('profile journeys', () => {
       const send = sheet.getByRole('button', { name: 'Send report' })
       expect(await send.isDisabled()).toBe(true)
       await sheet.getByRole('radio', { name: reason }).check()
-      await sheet.getByRole('textbox', { name: 'Details (optional)' }).fill(details)
+      const detailsField = sheet.getByRole('textbox', { name: 'Details (optional)' })
+      if (typeAtOnce) expect(await detailsField.inputValue()).toBe(details)
+      else await detailsField.fill(details)
       await send.click()
       const done = reporter.getByRole('dialog', { name: 'Report sent' })
       await done.getByText('Thanks for telling us').waitFor()
@@ -262,7 +268,7 @@ describe('profile journeys', () => {
       await done.waitFor({ state: 'detached' })
     }
     await report(ReportReasonLabels.spam_scam, 'Sends the same link to everyone.')
-    await report(ReportReasonLabels.harassment, 'And now insults.')
+    await report(ReportReasonLabels.harassment, 'And now insults.', true)
 
     // Both answers name the same open report: the second did not make another.
     const reports = (await calls()).filter((call) => call.path === reportContent.path)
@@ -273,6 +279,7 @@ describe('profile journeys', () => {
       reason: 'spam_scam',
       details: 'Sends the same link to everyone.',
     })
+    expect(reports[1]?.sent).toMatchObject({ reason: 'harassment', details: 'And now insults.' })
   })
 
   it('shows a creator profile to a guest, and sends Follow to sign in', async () => {

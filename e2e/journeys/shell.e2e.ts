@@ -10,6 +10,7 @@ import {
   waitUntil,
 } from '../support/auth.ts'
 import { confirmOver18, newMobileContext, viewports } from '../support/browser.ts'
+import { recordCspViolations } from '../support/csp.ts'
 import { journeyFixture } from '../support/journey.ts'
 import { actAsCreator, fakeUnread } from '../support/shell-helpers.ts'
 
@@ -177,9 +178,11 @@ describe('routes, guards and error pages for a guest', () => {
 describe('signed in', () => {
   let context: BrowserContext
   let page: Page
+  let cspViolations: () => string[]
   beforeAll(async () => {
     context = await newMobileContext(journey.browser, journey.server.baseUrl)
     await confirmOver18(context)
+    cspViolations = await recordCspViolations(context)
     page = await context.newPage()
     await fakeUnread(page, { TC: 120, TN: 7 })
     await signUp(page, journey.smtp, uniqueEmail('shell'), 'Shell Fan')
@@ -273,5 +276,24 @@ describe('signed in', () => {
     await wide.getByRole('heading', { level: 1 }).waitFor()
     expect(await seriousA11yViolations(wide)).toEqual([])
     await desktop.close()
+  })
+
+  it('loaded every page above (sign-up, home, notifications, the create popup) without a CSP violation', async () => {
+    await page.reload()
+    await page.getByRole('navigation', { name: 'Main' }).waitFor()
+    expect(cspViolations()).toEqual([])
+  })
+})
+
+describe('content security policy', () => {
+  it('reports no violation when a guest loads the app', async () => {
+    const { context, page } = await guestPage()
+    const violations = await recordCspViolations(context)
+    await page.goto('/login')
+    await page.getByRole('alertdialog', { name: ShellTexts.ageGate.title }).waitFor()
+    await page.goto('/error/404')
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    expect(violations()).toEqual([])
+    await context.close()
   })
 })

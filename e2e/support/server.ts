@@ -54,15 +54,22 @@ export async function startServer(env: Record<string, string> = {}) {
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()))
 
   const baseUrl = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 60_000
+  // A fresh PGlite is migrated at start: 40-60 s on a loaded 2-core machine. The file's hooks allow 120 s.
+  const deadline = Date.now() + 100_000
+  /** A server that never became ready is stopped here: nobody else holds it (it outlived its test run). */
+  const giveUp = (why: string) => {
+    if (child.exitCode === null) child.kill('SIGKILL')
+    rmSync(dataDir, { recursive: true, force: true })
+    return new Error(`${why}:\n${output.join('')}`)
+  }
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output.join('')}`)
+    if (child.exitCode !== null) throw giveUp('server exited early')
     try {
       if ((await fetch(`${baseUrl}/readyz`)).ok) break
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not become ready:\n${output.join('')}`)
+    if (Date.now() > deadline) throw giveUp('server did not become ready')
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
 

@@ -359,6 +359,7 @@ export async function buildApp({
     jobs: sender,
     clock,
     secret: secrets.appSecret,
+    publicUrl: config.publicUrl,
     dataDir: config.dataDir,
     log: app.log.child({ name: 'media' }),
     s3: config.s3,

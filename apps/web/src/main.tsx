@@ -1,3 +1,4 @@
+import './lib/zod-jitless.ts'
 import './ui/tokens.css'
 import './ui/base.css'
 import { createRoot } from 'react-dom/client'

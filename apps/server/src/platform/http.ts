@@ -86,6 +86,18 @@ function routeLimit(limit: { max: number; timeWindow: string | number; perUser?:
 }
 
 /**
+ * The Cache-Control of an answer of `call` with `status`. Answers of `session` and `account` calls belong to
+ * their viewer (tokens, balances, signed media urls, unread counts): never stored anywhere. A `public` call's
+ * answer is not stored either (sign-in tokens, a guest's session, the server's time, unsubscribe details),
+ * unless the contract declares its success answer the same for everyone (`cache`).
+ */
+export function cacheControlOf(call: CallDef, status: number): string {
+  if (call.access !== 'public') return 'private, no-store'
+  if (call.cache && status === 200) return `public, max-age=${call.cache.maxAgeSeconds}`
+  return 'no-store'
+}
+
+/**
  * Register one contract call: the path, method, input schema and response schema all come from the
  * contract, so a route cannot drift from what the client sends and expects.
  */
@@ -104,12 +116,20 @@ export function registerCall<C extends CallDef>(
     response: { 200: okBody(call.response) },
   }
   if (call.input) schema[call.method === 'GET' ? 'querystring' : 'body'] = call.input
+  if (call.cache && call.access !== 'public') {
+    throw new Error(`${call.path} is a ${call.access} call: its answers are private and never cacheable`)
+  }
 
   app.withTypeProvider<ZodTypeProvider>().route({
     method: call.method,
     url: call.path,
     schema,
     config: { call, ...(options.rateLimit ? { rateLimit: routeLimit(options.rateLimit) } : {}) },
+    // Every answer of the route, errors of the hooks before the handler included, is set here and only here.
+    onSend: async (_req, reply, payload) => {
+      reply.header('cache-control', cacheControlOf(call, reply.statusCode))
+      return payload
+    },
     handler: async (req, reply) => {
       if (call.access !== 'public' && !req.viewer) throw new AppError('NotLoggedIn')
       if (call.access === 'account' && !req.viewer?.isAccount) throw new AppError('SignupNeedsLogin')
@@ -125,10 +145,4 @@ export function registerCall<C extends CallDef>(
       return { result: 'ok' as const, data }
     },
   })
-}
-
-/** An answer only its viewer may keep (balances, signed media urls): never stored by a cache. */
-export function privateAnswer<T>(reply: FastifyReply, data: T): T {
-  reply.header('cache-control', 'private, no-store')
-  return data
 }

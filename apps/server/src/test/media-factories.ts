@@ -67,3 +67,11 @@ export async function makeMedia(
   if (!row) throw new Error('insert media returned nothing')
   return row.id
 }
+
+/** An HLS playlist of a `seconds`-long video cut in 6 s segments (seg_0000.ts...), as processing writes it. */
+export function hlsPlaylist(seconds: number): string {
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-TARGETDURATION:6', '#EXT-X-PLAYLIST-TYPE:VOD']
+  for (let i = 0; i * 6 < seconds; i++)
+    lines.push('#EXTINF:6.000000,', `seg_${String(i).padStart(4, '0')}.ts`)
+  return `${lines.join('\n')}\n#EXT-X-ENDLIST\n`
+}

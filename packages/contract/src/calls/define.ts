@@ -26,6 +26,12 @@ export interface CallDef {
    * of one action; the server answers a replay with the stored answer.
    */
   idempotent?: boolean
+  /**
+   * A `public` call whose success answer is the same for every caller and carries nothing private may be
+   * kept by browsers and shared caches this long. Every other answer is `no-store` (docs/decisions.md,
+   * "Hardening (issue 14)"); the server refuses to register a `session` or `account` call that declares it.
+   */
+  cache?: { maxAgeSeconds: number }
 }
 
 export function defineCall<const C extends CallDef>(call: C): C {

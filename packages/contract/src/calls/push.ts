@@ -18,6 +18,8 @@ export const vapidPublicKey = defineCall({
   access: 'public',
   summary: 'The VAPID public key the browser subscribes with.',
   response: z.object({ public_key: z.string() }),
+  // The same key for everyone; it changes only with the server's VAPID keys.
+  cache: { maxAgeSeconds: 3600 },
 })
 
 export const addDeviceInstallation = defineCall({

@@ -13,7 +13,7 @@ import {
   updatePaidMessageSettings,
 } from '@velvet/contract'
 import type { FastifyInstance } from 'fastify'
-import { privateAnswer, registerCall } from '../../platform/http.ts'
+import { registerCall } from '../../platform/http.ts'
 import type { ChatService } from './service.ts'
 
 /** Per user, not per address: many people share an address. */
@@ -25,26 +25,14 @@ export function registerChatRoutes(app: FastifyInstance, deps: { chat: ChatServi
   const { chat } = deps
   registerCall(app, conversationList, ({ viewer, input }) => chat.list(viewer, input))
   registerCall(app, conversationOpen, ({ viewer, input }) => chat.open(viewer, input.user_id))
-  // Messages carry media urls signed for their viewer: never cached.
-  registerCall(app, chatMessages, async ({ viewer, input, reply }) =>
-    privateAnswer(reply, await chat.messages(viewer, input)),
+  registerCall(app, chatMessages, ({ viewer, input }) => chat.messages(viewer, input))
+  registerCall(app, chatSend, ({ viewer, input }) => chat.send(viewer, input), { rateLimit: SEND_LIMIT })
+  registerCall(app, chatUnlock, ({ viewer, input, idempotencyKey }) =>
+    chat.unlock(viewer, input, idempotencyKey),
   )
-  registerCall(
-    app,
-    chatSend,
-    async ({ viewer, input, reply }) => privateAnswer(reply, await chat.send(viewer, input)),
-    { rateLimit: SEND_LIMIT },
-  )
-  registerCall(app, chatUnlock, async ({ viewer, input, reply, idempotencyKey }) =>
-    privateAnswer(reply, await chat.unlock(viewer, input, idempotencyKey)),
-  )
-  registerCall(
-    app,
-    chatTip,
-    async ({ viewer, input, reply, idempotencyKey }) =>
-      privateAnswer(reply, await chat.tip(viewer, input, idempotencyKey)),
-    { rateLimit: SEND_LIMIT },
-  )
+  registerCall(app, chatTip, ({ viewer, input, idempotencyKey }) => chat.tip(viewer, input, idempotencyKey), {
+    rateLimit: SEND_LIMIT,
+  })
   registerCall(app, chatTyping, ({ viewer, input }) => chat.typing(viewer, input), {
     rateLimit: TYPING_LIMIT,
   })

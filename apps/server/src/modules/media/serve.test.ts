@@ -1,12 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { ErrorCodes, Media, MediaState, mediaStatus, type OwnMedia } from '@velvet/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeAccount } from '../../test/factories.ts'
 import { startTestApp, type TestApp } from '../../test/harness.ts'
+import { hlsPlaylist, makeMedia } from '../../test/media-factories.ts'
 import { type Account, makeCreator } from '../../test/social-factories.ts'
-import { mediaParts, png, testClip, uploadedMedia } from '../../test/upload-factories.ts'
+import { mediaParts, mediaRow, png, testClip, uploadedMedia } from '../../test/upload-factories.ts'
 import { parseRange } from './serve.ts'
 
 let t: TestApp
@@ -40,6 +41,9 @@ afterAll(async () => {
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers })
 const bearer = (account: Account) => ({ authorization: `Bearer ${account.token}` })
+const nowSeconds = () => Math.floor(t.clock.now().getTime() / 1000)
+const segmentsOf = (playlist: string) =>
+  playlist.split('\n').filter((line) => line !== '' && !line.startsWith('#'))
 const stored = (mediaId: number, file: string) =>
   readFileSync(path.join(t.dataDir, 'media', `items/${mediaId}/${file}`))
 
@@ -131,31 +135,55 @@ describe(`signed media URLs on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGli
     expect((await get(parts.signer.sign(999_999, 'w480.webp', creator.userId))).statusCode).toBe(404)
   })
 
-  it('signs every HLS segment for the same viewer, past the playlist expiry by the video length', async () => {
+  it('signs every HLS segment for the same viewer for 5 minutes from each playlist request', async () => {
     const playlistUrl = parts.signer.sign(videoId, 'index.m3u8', fan.userId)
-    const playlistExpiry = Number(new URL(playlistUrl, 'http://x').searchParams.get('e'))
     const res = await get(playlistUrl)
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toBe('application/vnd.apple.mpegurl')
     expect(res.headers['cache-control']).toBe('private, no-store')
-    const segmentUrls = res.body.split('\n').filter((line) => line !== '' && !line.startsWith('#'))
+    const segmentUrls = segmentsOf(res.body)
     expect(segmentUrls.length).toBeGreaterThanOrEqual(2)
     for (const segmentUrl of segmentUrls) {
       const url = new URL(segmentUrl, 'http://x')
       expect(url.pathname).toMatch(new RegExp(`^/fapi/media/${videoId}/seg_\\d{4}\\.ts$`))
       expect(url.searchParams.get('v')).toBe(String(fan.userId))
-      expect(Number(url.searchParams.get('e'))).toBeGreaterThanOrEqual(playlistExpiry + 8)
+      expect(Number(url.searchParams.get('e'))).toBe(nowSeconds() + Media.signedUrlSeconds)
     }
 
     const first = segmentUrls[0] ?? ''
-    // The playlist's own link has expired; a started video keeps playing.
-    t.clock.advance((Media.signedUrlSeconds + 5) * 1000)
-    expect((await get(playlistUrl)).statusCode).toBe(403)
     const segment = await get(first)
     expect(segment.statusCode).toBe(200)
     expect(segment.headers['content-type']).toBe('video/mp2t')
     expect(segment.rawPayload).toEqual(stored(videoId, path.basename(new URL(first, 'http://x').pathname)))
     // A segment URL is as bound to its viewer as any other.
     expect((await get(first, bearer(creator))).statusCode).toBe(403)
+
+    // Four minutes on, the playlist (its link still valid) signs its segments again, from then.
+    t.clock.advance(240_000)
+    const again = segmentsOf((await get(playlistUrl)).body)
+    expect(Number(new URL(again[0] ?? '', 'http://x').searchParams.get('e'))).toBe(
+      nowSeconds() + Media.signedUrlSeconds,
+    )
+    // Past its own 5 minutes a segment URL is refused, however long the video.
+    t.clock.advance(61_000)
+    expect((await get(first)).statusCode).toBe(403)
+    expect((await get(again[0] ?? '')).statusCode).toBe(200)
+  })
+
+  it('serves a 3-hour video with no URL in its playlist living past 5 minutes', async () => {
+    const longId = await makeMedia(t, creator.userId, { kind: 'video', durationMs: 3 * 60 * 60 * 1000 })
+    const playlistKey = (await mediaRow(t, longId)).files?.hls?.playlist ?? ''
+    const file = path.join(t.dataDir, 'media', playlistKey)
+    mkdirSync(path.dirname(file), { recursive: true })
+    writeFileSync(file, hlsPlaylist(3 * 60 * 60))
+
+    const res = await get(parts.signer.sign(longId, 'index.m3u8', fan.userId))
+    expect(res.statusCode).toBe(200)
+    const segmentUrls = segmentsOf(res.body)
+    expect(segmentUrls).toHaveLength(1800)
+    const latest = Math.max(
+      ...segmentUrls.map((url) => Number(new URL(url, 'http://x').searchParams.get('e'))),
+    )
+    expect(latest - nowSeconds()).toBeLessThanOrEqual(Media.signedUrlSeconds)
   })
 })

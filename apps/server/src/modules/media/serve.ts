@@ -81,24 +81,14 @@ export interface ServeDeps {
  * GET /fapi/media/{media_id}/{file}?v&e&s: processed renditions through signed URLs only (DESIGN §5). Not
  * request-signed (an <img> or <video> cannot sign); the URL's own HMAC binds media, file, viewer and expiry,
  * and a request that carries a session must be that viewer's. Private, never cached, byte ranges for video.
- * The HLS playlist comes back with every segment signed for the same viewer.
+ * The HLS playlist comes back with every segment signed for the same viewer, from the playlist request on.
  */
 export function registerMediaServing(app: FastifyInstance, { repo, storage, signer }: ServeDeps): void {
-  async function sendPlaylist(reply: FastifyReply, key: string, grant: MediaGrant, durationMs: number) {
+  async function sendPlaylist(reply: FastifyReply, key: string, grant: MediaGrant) {
     const chunks: Buffer[] = []
     for await (const chunk of await storage.read(key)) chunks.push(Buffer.from(chunk as Uint8Array))
-    // Segments outlive the playlist's own link by the video's length, so a started video plays to the end.
-    const expires = grant.expires + Math.ceil(durationMs / 1000)
-    const signed = Buffer.concat(chunks)
-      .toString('utf8')
-      .split('\n')
-      .map((line) => {
-        const name = line.trim()
-        if (name === '' || name.startsWith('#')) return line
-        return signer.url({ mediaId: grant.mediaId, file: name, viewerId: grant.viewerId, expires })
-      })
-      .join('\n')
-    return reply.type(contentTypeOf(key)).send(signed)
+    const text = Buffer.concat(chunks).toString('utf8')
+    return reply.type(contentTypeOf(key)).send(signer.playlist(text, grant.mediaId, grant.viewerId))
   }
 
   app.get<{ Params: { mediaId: string; file: string }; Querystring: GrantQuery }>(
@@ -117,7 +107,7 @@ export function registerMediaServing(app: FastifyInstance, { repo, storage, sign
       if (!row || !key) throw new AppError('MediaNotFound')
 
       reply.header('cache-control', 'private, no-store')
-      if (row.files?.hls?.playlist === key) return sendPlaylist(reply, key, grant, row.durationMs ?? 0)
+      if (row.files?.hls?.playlist === key) return sendPlaylist(reply, key, grant)
 
       const info = await storage.stat(key)
       if (!info) throw new AppError('MediaNotFound')

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { request } from 'node:http'
 import path from 'node:path'
-import { ErrorCodes, MediaFailure, MediaState, mediaStatus } from '@velvet/contract'
+import { ErrorCodes, MediaFailure, MediaState, mediaStatus, UPLOAD_ENDPOINT } from '@velvet/contract'
 import { count, eq } from 'drizzle-orm'
 import { Upload } from 'tus-js-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -20,12 +20,15 @@ import {
 import { media } from './schema.ts'
 import { MEDIA_PROCESS_QUEUE, originalKey } from './upload.ts'
 
+/** PUBLIC_URL of the test app: the one origin whose pages may upload from a browser. */
+const APP_ORIGIN = 'https://velvet.example'
+
 let t: TestApp
 let baseUrl: string
 let creator: Account
 let other: Account
 beforeAll(async () => {
-  t = await startTestApp()
+  t = await startTestApp({ PUBLIC_URL: `${APP_ORIGIN}/` })
   baseUrl = await t.listen()
   creator = await makeCreator(t)
   other = await makeCreator(t)
@@ -321,5 +324,49 @@ describe('resumable uploads (tus)', () => {
     expect(Math.min(...resumedFrom)).toBeGreaterThanOrEqual(offset)
     expect(md5Of(readFileSync(originalPath(announced.media_id)))).toBe(md5Of(bytes))
     expect((await mediaRow(t, announced.media_id)).state).toBe(MediaState.Processing)
+  })
+})
+
+describe('the upload endpoint across origins (CORS)', () => {
+  const preflight = (url: string, origin: string) =>
+    t.app.inject({
+      method: 'OPTIONS',
+      url,
+      headers: {
+        origin,
+        'access-control-request-method': 'PATCH',
+        'access-control-request-headers': 'authorization, tus-resumable, upload-offset, content-type',
+      },
+    })
+
+  it("answers preflights for PUBLIC_URL's origin, never for any origin", async () => {
+    for (const url of [UPLOAD_ENDPOINT, `${UPLOAD_ENDPOINT}some-upload-token`]) {
+      const own = await preflight(url, APP_ORIGIN)
+      expect(own.statusCode).toBe(204)
+      expect(own.headers['access-control-allow-origin']).toBe(APP_ORIGIN)
+      expect(String(own.headers['access-control-allow-methods'])).toContain('PATCH')
+      expect(String(own.headers['access-control-allow-headers'])).toContain('Upload-Offset')
+
+      const foreign = await preflight(url, 'https://elsewhere.example')
+      expect(foreign.headers['access-control-allow-origin']).not.toBe('*')
+      expect(foreign.headers['access-control-allow-origin']).not.toBe('https://elsewhere.example')
+    }
+  })
+
+  it('names only that origin on the upload requests themselves', async () => {
+    const bytes = await freshPhoto()
+    const { media: announced } = await announce(creator, bytes)
+    const res = await fetch(`${baseUrl}${UPLOAD_ENDPOINT}`, {
+      method: 'POST',
+      headers: {
+        origin: 'https://elsewhere.example',
+        authorization: `Bearer ${creator.token}`,
+        'tus-resumable': '1.0.0',
+        'upload-length': String(bytes.length),
+        'upload-metadata': `media_id ${Buffer.from(String(announced.media_id)).toString('base64')}`,
+      },
+    })
+    expect(res.status).toBe(201)
+    expect(res.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN)
   })
 })

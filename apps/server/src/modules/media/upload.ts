@@ -175,6 +175,8 @@ export interface UploadDeps {
   staging: UploadStaging
   intake: Intake
   log: FastifyBaseLogger
+  /** PUBLIC_URL: the only origin whose pages may call the endpoint from a browser (CORS). */
+  publicUrl: string
 }
 
 /**
@@ -183,7 +185,7 @@ export interface UploadDeps {
  * the viewer's in Upload-Metadata (`media_id`) with exactly its announced size. The last chunk's request
  * hands the bytes to the intake (checks, storage, processing job).
  */
-export function createUploads({ repo, staging, intake, log }: UploadDeps) {
+export function createUploads({ repo, staging, intake, log, publicUrl }: UploadDeps) {
   async function finish(mediaId: number, uploadId: string): Promise<void> {
     const row = await repo.findById(mediaId)
     if (!row || row.state !== MediaState.Uploading || row.uploadId !== uploadId) {
@@ -201,6 +203,9 @@ export function createUploads({ repo, staging, intake, log }: UploadDeps) {
     path: UPLOAD_ENDPOINT.replace(/\/$/, ''),
     datastore: staging.datastore,
     maxSize: Media.videoMaxBytes,
+    // The app's own origin only: without it @tus/server answers every origin (preflights included) with
+    // Access-Control-Allow-Origin: *. Other origins get this one back, which their browser refuses.
+    allowedOrigins: [new URL(publicUrl).origin],
     namingFunction: () => staging.newId(),
     generateUrl: (_req, { path, id }) => `${path}/${staging.tokenOf(id)}`,
     getFileIdFromRequest: (_req, last) => (last ? (staging.idFromToken(last) ?? undefined) : undefined),

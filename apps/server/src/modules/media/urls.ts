@@ -41,6 +41,22 @@ export function createMediaSigner(secret: string, nowSeconds: () => number) {
     sign(mediaId: number, file: string, viewerId: number): string {
       return url({ mediaId, file, viewerId, expires: nowSeconds() + Media.signedUrlSeconds })
     },
+    /**
+     * An HLS playlist of `mediaId` with each segment line replaced by its URL for `viewerId`, signed now
+     * for Media.signedUrlSeconds like every other media URL, however long the video. Each request of the
+     * playlist signs afresh; a player that plays on past that gets a fresh playlist link from the API
+     * (the post again), as for any expired URL.
+     */
+    playlist(text: string, mediaId: number, viewerId: number): string {
+      const expires = nowSeconds() + Media.signedUrlSeconds
+      return text
+        .split('\n')
+        .map((line) => {
+          const file = line.trim()
+          return file === '' || file.startsWith('#') ? line : url({ mediaId, file, viewerId, expires })
+        })
+        .join('\n')
+    },
     /** True when the signature matches and has not expired. */
     verify(grant: MediaGrant, signature: string): boolean {
       if (!isMediaFileName(grant.file) || grant.expires < nowSeconds()) return false

@@ -26,6 +26,8 @@ export interface MediaWiringDeps {
   clock: Clock
   /** Keys the signed media URLs. */
   secret: string
+  /** PUBLIC_URL (the upload endpoint answers browsers of this origin only). */
+  publicUrl: string
   dataDir: string
   log: FastifyBaseLogger
   /** The bucket when media live in S3 (uploads then gather there too); undefined: local disk. */
@@ -62,7 +64,7 @@ export function wireMedia(deps: MediaWiringDeps): MediaModule {
     expirationMs: Media.uploadExpirySeconds * 1000,
   })
   const intake = createIntake({ repo, jobs: deps.jobs, log: deps.log })
-  const uploads = createUploads({ repo, staging, intake, log: deps.log })
+  const uploads = createUploads({ repo, staging, intake, log: deps.log, publicUrl: deps.publicUrl })
   let tools: MediaToolPaths | undefined
   const processor = createProcessor({
     repo,

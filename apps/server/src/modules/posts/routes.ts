@@ -18,17 +18,11 @@ import {
   suggestedCreators,
   userPosts,
 } from '@velvet/contract'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { registerCall } from '../../platform/http.ts'
 import type { EngagementService } from './engagement-service.ts'
 import type { PostService } from './service.ts'
 import type { PostViewService } from './view-service.ts'
-
-/** Answers that carry posts depend on who asks (paywall, signed urls): never cached by anyone. */
-function gated<T>(reply: FastifyReply, data: T): T {
-  reply.header('cache-control', 'private, no-store')
-  return data
-}
 
 export function registerPostRoutes(
   app: FastifyInstance,
@@ -37,30 +31,16 @@ export function registerPostRoutes(
   const { posts, view, engagement } = deps
   registerCall(app, initPost, ({ viewer }) => posts.init(viewer))
   registerCall(app, createPost, ({ viewer }) => posts.create(viewer))
-  registerCall(app, savePost, async ({ viewer, input, reply }) =>
-    gated(reply, await posts.save(viewer, input)),
-  )
-  registerCall(app, editPost, async ({ viewer, input, reply }) =>
-    gated(reply, await posts.edit(viewer, input.post_id)),
-  )
+  registerCall(app, savePost, ({ viewer, input }) => posts.save(viewer, input))
+  registerCall(app, editPost, ({ viewer, input }) => posts.edit(viewer, input.post_id))
   registerCall(app, deletePost, ({ viewer, input }) => posts.remove(viewer, input.post_id))
   registerCall(app, pinPost, ({ viewer, input }) => posts.pin(viewer, input.post_id, input.pinned))
-  registerCall(app, draftPosts, async ({ viewer, input, reply }) =>
-    gated(reply, await posts.drafts(viewer, input)),
-  )
-  registerCall(app, scheduledPosts, async ({ viewer, input, reply }) =>
-    gated(reply, await posts.scheduled(viewer, input)),
-  )
+  registerCall(app, draftPosts, ({ viewer, input }) => posts.drafts(viewer, input))
+  registerCall(app, scheduledPosts, ({ viewer, input }) => posts.scheduled(viewer, input))
 
-  registerCall(app, postDetail, async ({ viewer, input, req, reply }) =>
-    gated(reply, await view.detail(viewer, input.id, req.ip)),
-  )
-  registerCall(app, userPosts, async ({ viewer, input, req, reply }) =>
-    gated(reply, await view.userPosts(viewer, input, req.ip)),
-  )
-  registerCall(app, homeFeed, async ({ viewer, input, req, reply }) =>
-    gated(reply, await view.homeFeed(viewer, input, req.ip)),
-  )
+  registerCall(app, postDetail, ({ viewer, input, req }) => view.detail(viewer, input.id, req.ip))
+  registerCall(app, userPosts, ({ viewer, input, req }) => view.userPosts(viewer, input, req.ip))
+  registerCall(app, homeFeed, ({ viewer, input, req }) => view.homeFeed(viewer, input, req.ip))
   registerCall(app, suggestedCreators, ({ viewer, req }) => view.suggested(viewer, req.ip))
 
   registerCall(app, likePost, ({ viewer, input, req }) =>

@@ -24,10 +24,6 @@ export function registerUsersRoutes(
   registerCall(app, adultPopupConfirm, ({ input, viewer }) =>
     users.adultPopupConfirm(viewer, input.target_user_id),
   )
-  registerCall(app, profileView, ({ input, viewer, req, reply }) => {
-    // A profile depends on who asks and from where: no shared or stored copies, errors included.
-    reply.header('cache-control', 'private, no-store')
-    return profiles.view(viewer, input, req.ip)
-  })
+  registerCall(app, profileView, ({ input, viewer, req }) => profiles.view(viewer, input, req.ip))
   registerCall(app, profileUpdate, ({ input, viewer }) => profiles.update(viewer, input))
 }

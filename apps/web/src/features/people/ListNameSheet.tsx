@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { ListName, Social, type UserList } from '@velvet/contract'
-import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { isApiError, messageOf } from '../../lib/api/errors.ts'
@@ -14,26 +13,27 @@ import './lists.css'
 
 const Schema = z.object({ name: ListName })
 
-/** Create a list, or rename `list`: one name field with the contract's rule; a taken name is said on it. */
-export function ListNameSheet({
-  open,
-  onClose,
-  list,
-  onCreated,
-}: {
+interface ListNameSheetProps {
   open: boolean
   onClose: () => void
   /** The list to rename; without it a new list is made. */
   list?: UserList | null
   onCreated?: (list: UserList) => void
-}) {
+}
+
+/**
+ * Create a list, or rename `list`: one name field with the contract's rule; a taken name is said on it. The
+ * form exists only while the sheet is open, so it starts from the list's name without a reset after it
+ * has opened (a reset there dropped what was typed before the next render: the list-rename flake).
+ */
+export function ListNameSheet(props: ListNameSheetProps) {
+  return props.open ? <OpenListNameSheet {...props} /> : null
+}
+
+function OpenListNameSheet({ onClose, list, onCreated }: ListNameSheetProps) {
   const actions = useListActions()
   const form = useForm({ resolver: zodResolver(Schema), defaultValues: { name: list?.name ?? '' } })
   const { errors, isSubmitting } = form.formState
-
-  useEffect(() => {
-    if (open) form.reset({ name: list?.name ?? '' })
-  }, [open, list, form])
 
   const onSubmit = form.handleSubmit(async ({ name }) => {
     try {
@@ -53,7 +53,7 @@ export function ListNameSheet({
   })
 
   return (
-    <BottomSheet open={open} onClose={onClose} title={list ? 'Rename list' : 'New list'}>
+    <BottomSheet open onClose={onClose} title={list ? 'Rename list' : 'New list'}>
       <form className="v-sheet-form" onSubmit={onSubmit} noValidate>
         <TextField
           {...form.register('name')}

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation } from '@tanstack/react-query'
 import { ReportReason, ReportReasonLabels, reportContent, Social } from '@velvet/contract'
 import { Ban, CircleCheck } from 'lucide-react'
-import { useEffect } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import type { z } from 'zod'
 import { messageOf } from '../../lib/api/errors.ts'
@@ -25,22 +24,25 @@ export interface ReportTarget {
   postId?: number | undefined
 }
 
-/**
- * Report a user (or one of their posts) for moderation: one reason from the contract's list (in its
- * order), optional details. After sending, thanks the reporter and offers to block the person too.
- */
-export function ReportSheet({
-  open,
-  onClose,
-  target,
-  onBlock,
-}: {
+interface ReportSheetProps {
   open: boolean
   onClose: () => void
   target: ReportTarget
   /** Offered after the report when the person is not blocked yet. */
   onBlock?: (() => void) | undefined
-}) {
+}
+
+/**
+ * Report a user (or one of their posts) for moderation: one reason from the contract's list (in its
+ * order), optional details. After sending, thanks the reporter and offers to block the person too. The
+ * form and the sending state exist only while the sheet is open: each opening starts empty, with no reset
+ * after it has opened (that dropped a choice made before the next render).
+ */
+export function ReportSheet(props: ReportSheetProps) {
+  return props.open ? <OpenReportSheet {...props} /> : null
+}
+
+function OpenReportSheet({ onClose, target, onBlock }: ReportSheetProps) {
   const send = useMutation({
     mutationFn: (values: z.output<typeof Schema>) =>
       api.call(reportContent, {
@@ -57,12 +59,6 @@ export function ReportSheet({
   const details = useWatch({ control: form.control, name: 'details' }) ?? ''
   const { errors, isSubmitting } = form.formState
 
-  useEffect(() => {
-    if (!open) return
-    form.reset({ details: '' })
-    send.reset()
-  }, [open, form, send.reset])
-
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await send.mutateAsync(values)
@@ -73,7 +69,7 @@ export function ReportSheet({
 
   if (send.isSuccess) {
     return (
-      <BottomSheet open={open} onClose={onClose} title="Report sent">
+      <BottomSheet open onClose={onClose} title="Report sent">
         <div className="v-report-done">
           <span className="v-report-done__icon" aria-hidden="true">
             <CircleCheck />
@@ -105,7 +101,7 @@ export function ReportSheet({
 
   return (
     <BottomSheet
-      open={open}
+      open
       onClose={onClose}
       title={target.postId === undefined ? `Report ${target.name}` : `Report this post by ${target.name}`}
     >
