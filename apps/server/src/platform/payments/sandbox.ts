@@ -198,6 +198,11 @@ export function createSandboxPayments(deps: SandboxPaymentsDeps) {
       return charge ? answerOf(charge, publicUrl) : null
     },
 
+    async findCharge(idempotencyKey) {
+      const charge = await store.getChargeByKey(idempotencyKey)
+      return charge ? answerOf(charge, publicUrl) : null
+    },
+
     verifyWebhook(rawBody, header, now) {
       return verifyPaymentsEvent(secret, rawBody, header, now)
     },
