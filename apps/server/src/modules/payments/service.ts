@@ -94,7 +94,11 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         const moved = await repo.updatePayment(
           tx,
           row.id,
-          { status: PaymentState.Succeeded, providerRef: ref, ...(chargedAfterAll ? { declineCode: null } : {}) },
+          {
+            status: PaymentState.Succeeded,
+            providerRef: ref,
+            ...(chargedAfterAll ? { declineCode: null } : {}),
+          },
           at,
         )
         await handlerOf(row.purpose).succeeded(tx, recordOf(moved))
