@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { MassRules } from '@velvet/contract'
 import { z } from 'zod'
-import { DEFAULT_POOL, type PoolSettings } from './db.ts'
+import type { PoolSettings } from './db.ts'
 
 const optionalUrl = z
   .string()
@@ -33,12 +33,15 @@ const millis = (fallback: number) => z.coerce.number().int().min(0).max(3_600_00
 
 const DeploymentEnv = {
   /** PostgreSQL connections per process (pg-boss keeps its own few beside them). */
-  DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(DEFAULT_POOL.max),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   /** How long a call waits for a free connection before it answers 1020 "busy, try again" (HTTP 503). */
-  DB_POOL_WAIT_MS: millis(DEFAULT_POOL.waitMs),
-  DB_STATEMENT_TIMEOUT_MS: millis(DEFAULT_POOL.statementTimeoutMs),
-  DB_LOCK_TIMEOUT_MS: millis(DEFAULT_POOL.lockTimeoutMs),
-  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: millis(DEFAULT_POOL.idleInTransactionTimeoutMs),
+  DB_POOL_WAIT_MS: millis(3_000),
+  /** The longest one statement may run (PostgreSQL statement_timeout). */
+  DB_STATEMENT_TIMEOUT_MS: millis(30_000),
+  /** The longest a statement waits for a locked row (lock_timeout); then the call answers 1020. */
+  DB_LOCK_TIMEOUT_MS: millis(5_000),
+  /** A transaction left open and idle this long is ended (idle_in_transaction_session_timeout). */
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: millis(60_000),
   /** Before every Redis channel and key of this deployment (several deployments may share one Redis). */
   REDIS_PREFIX: z
     .string()

@@ -22,9 +22,9 @@ export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle
 
 /**
  * The PostgreSQL pool of one process and the limits every statement runs under (config: DB_POOL_MAX,
- * DB_POOL_WAIT_MS, DB_STATEMENT_TIMEOUT_MS, DB_LOCK_TIMEOUT_MS, DB_IDLE_IN_TRANSACTION_TIMEOUT_MS). A wait
- * past its limit fails the call with "busy, try again" (1020, HTTP 503) instead of holding it and every
- * call queued behind it. 0 turns a timeout off.
+ * DB_POOL_WAIT_MS, DB_STATEMENT_TIMEOUT_MS, DB_LOCK_TIMEOUT_MS, DB_IDLE_IN_TRANSACTION_TIMEOUT_MS, whose
+ * defaults are in config.ts). A wait past its limit fails the call with "busy, try again" (1020, HTTP 503)
+ * instead of holding it and every call queued behind it. 0 turns a limit off.
  */
 export interface PoolSettings {
   /** Connections of this process (pg-boss keeps its own few beside them). */
@@ -39,12 +39,17 @@ export interface PoolSettings {
   idleInTransactionTimeoutMs: number
 }
 
-export const DEFAULT_POOL: Readonly<PoolSettings> = Object.freeze({
+/**
+ * What a database opened without settings gets (tests, benchmarks, scripts): ten connections and no limits,
+ * so a benchmark's seeding statement or a test's long transaction is not cut short. Servers take theirs from
+ * the configuration.
+ */
+export const UNLIMITED_POOL: Readonly<PoolSettings> = Object.freeze({
   max: 10,
-  waitMs: 3_000,
-  statementTimeoutMs: 30_000,
-  lockTimeoutMs: 5_000,
-  idleInTransactionTimeoutMs: 60_000,
+  waitMs: 0,
+  statementTimeoutMs: 0,
+  lockTimeoutMs: 0,
+  idleInTransactionTimeoutMs: 0,
 })
 
 /** PGlite on disk (`dir`), in memory (`dir` undefined) or PostgreSQL when `url` is set. */
@@ -53,7 +58,7 @@ export async function openDatabase(options: {
   dir?: string | undefined
   /** In memory: start from this PGlite data folder (a `dumpDataDir` tarball) instead of an empty one. */
   loadDataDir?: Blob | undefined
-  /** PostgreSQL: the pool's size and limits (DEFAULT_POOL for what is not given). */
+  /** PostgreSQL: the pool's size and limits (UNLIMITED_POOL for what is not given). */
   pool?: Partial<PoolSettings>
   /** An idle pooled connection failed (server restart, terminated backend): the pool replaces it. */
   onIdleError?: (error: Error) => void
@@ -61,7 +66,7 @@ export async function openDatabase(options: {
   onRetry?: (error: unknown) => void
 }): Promise<Database> {
   if (options.url) {
-    const limits = { ...DEFAULT_POOL, ...options.pool }
+    const limits = { ...UNLIMITED_POOL, ...options.pool }
     const pool = new pg.Pool({
       connectionString: options.url,
       max: limits.max,

@@ -45,9 +45,9 @@ describe.skipIf(!databaseUrl)(
       scratch = await scratchPostgresDatabase(databaseUrl as string)
       database = await openDatabase({
         url: scratch.url,
-        // 1,000 calls at once queue for the pool's 10 connections: this test is about locks, so no call
-        // gives up waiting for a connection (db-limits.test.ts tests that limit).
-        pool: { waitMs: 120_000 },
+        // No pool wait or lock limits (the helper's defaults): 1,000 calls at once queue for 10 connections
+        // and for each other's rows, and this test is about the order of the locks, not about the limits
+        // (db-limits.test.ts tests those).
         onIdleError: () => undefined,
         onRetry: () => {
           retried += 1
