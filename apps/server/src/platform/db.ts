@@ -122,21 +122,21 @@ export async function runMigrations(database: Database): Promise<void> {
     await migratePglite(drizzlePglite(database.pglite), { migrationsFolder })
     return
   }
-  const client = await database.pool.connect()
+  // A connection of its own, without the pool's limits: another process may be migrating (the lock waits for
+  // it), a migration may rewrite a big table, and a busy server may take a while to accept a connection.
+  const client = new pg.Client({
+    ...database.pool.options,
+    connectionTimeoutMillis: 0,
+    statement_timeout: 0,
+    lock_timeout: 0,
+  })
+  await client.connect()
   try {
-    // Another process may be migrating (the lock waits for it), and a migration may rewrite a big table:
-    // neither is bound by the pool's statement and lock timeouts.
-    await client.query('SET statement_timeout = 0; SET lock_timeout = 0')
     await client.query('SELECT pg_advisory_lock(7715001)')
     await migratePg(drizzlePg(client), { migrationsFolder })
   } finally {
     await client.query('SELECT pg_advisory_unlock(7715001)').catch(() => undefined)
-    // Back to the settings the connection started with before it serves anyone else (or closed, if not).
-    const failed = await client.query('RESET statement_timeout; RESET lock_timeout').then(
-      () => undefined,
-      (error: Error) => error,
-    )
-    client.release(failed)
+    await client.end()
   }
 }
 
