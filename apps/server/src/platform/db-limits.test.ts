@@ -47,13 +47,13 @@ describe('readiness whatever the database does', () => {
   afterAll(() => t.close())
 
   it('answers /readyz within a second while every database connection is held, then ok again', async () => {
-    const held = holdEveryConnection(t.database, 3_000)
+    const held = holdEveryConnection(t.database, 5_000)
     await sleep(200)
     const ready = await timed(() => t.app.inject({ method: 'GET', url: '/readyz' }))
     expect(ready.value.statusCode).toBe(503)
     expect(ready.value.json()).toMatchObject({ status: 'unavailable' })
-    // One second of waiting and the little it takes to answer.
-    expect(ready.ms).toBeLessThan(1_500)
+    // One second of waiting and what it takes to answer on a loaded machine: not the 5 s of the hold.
+    expect(ready.ms).toBeLessThan(2_500)
     await held
     expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200)
   })
@@ -95,15 +95,15 @@ describe.skipIf(!databaseUrl)('pool limits and timeouts (PostgreSQL)', { timeout
   it('a burst larger than the pool: calls answer 1020 once the pool wait passes, /readyz within 1 s', async () => {
     const fan = await makeAccount(t)
     expect((await t.call(systemInit, {}, fan)).status).toBe(200)
-    // Every connection busy for 3 s: 30 calls at once cannot get one within the 500 ms wait.
-    const held = holdEveryConnection(database, 3_000)
+    // Every connection busy for 5 s: 30 calls at once cannot get one within the 500 ms wait.
+    const held = holdEveryConnection(database, 5_000)
     await sleep(200)
     const [ready, ...answers] = await Promise.all([
       timed(() => t.app.inject({ method: 'GET', url: '/readyz' })),
       ...Array.from({ length: 30 }, () => timed(() => t.call(systemInit, {}, fan))),
     ])
     expect(ready?.value.statusCode).toBe(503)
-    expect(ready?.ms).toBeLessThan(1_500)
+    expect(ready?.ms).toBeLessThan(2_500)
     for (const answer of answers) {
       expect(answer.value.status).toBe(503)
       expect(answer.value.body).toEqual({
@@ -111,8 +111,8 @@ describe.skipIf(!databaseUrl)('pool limits and timeouts (PostgreSQL)', { timeout
         error: { code: ErrorCodes.ServerBusy.code, message: ErrorCodes.ServerBusy.message },
       })
       expect(answer.value.headers['retry-after']).toBe('1')
-      // The pool's wait and a little: not the 3 s the connections stay busy.
-      expect(answer.ms).toBeLessThan(2_000)
+      // The pool's wait and what answering takes on a loaded machine: not the 5 s the connections stay busy.
+      expect(answer.ms).toBeLessThan(3_000)
     }
     await held
     // The burst is over: the same call goes through.
@@ -149,7 +149,7 @@ describe.skipIf(!databaseUrl)('pool limits and timeouts (PostgreSQL)', { timeout
         sleep(300).then(() => timed(() => t.call(systemInit, {}, other))),
         ...Array.from({ length: 6 }, (_, i) => tip(i)),
       ])
-      expect(ready?.ms).toBeLessThan(1_500)
+      expect(ready?.ms).toBeLessThan(2_500)
       for (const answer of tips) {
         expect(answer.value.status).toBe(503)
         expect(answer.value.body.error.code).toBe(ErrorCodes.ServerBusy.code)
