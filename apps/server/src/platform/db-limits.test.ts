@@ -10,12 +10,12 @@ import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AccountKind } from '../modules/ledger/accounts.ts'
-import { scratchPostgresDatabase } from '../test/database.ts'
+import { migratedScratchDatabase } from '../test/database.ts'
 import { makeAccount } from '../test/factories.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
 import { mintCoins } from '../test/money-factories.ts'
 import { makeCreator } from '../test/social-factories.ts'
-import { type Database, openDatabase, type PoolSettings, runMigrations } from './db.ts'
+import type { Database, PoolSettings } from './db.ts'
 
 const databaseUrl = process.env.DATABASE_URL
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -67,29 +67,26 @@ describe.skipIf(!databaseUrl)('pool limits and timeouts (PostgreSQL)', { timeout
     lockTimeoutMs: 1_000,
     idleInTransactionTimeoutMs: 10_000,
   }
-  let scratch: Awaited<ReturnType<typeof scratchPostgresDatabase>>
+  let scratchUrl: string
   let database: Database
   let t: TestApp
   let retried = 0
 
   beforeAll(async () => {
-    scratch = await scratchPostgresDatabase(databaseUrl as string)
-    database = await openDatabase({
-      url: scratch.url,
+    const scratch = await migratedScratchDatabase(databaseUrl as string, {
       pool: limits,
-      onIdleError: () => undefined,
       onRetry: () => {
         retried += 1
       },
     })
-    await runMigrations(database)
+    database = scratch.database
+    scratchUrl = scratch.url
     t = await startTestApp({ RATE_LIMIT_PER_MINUTE: '1000000' }, { database })
   }, 120_000)
 
   afterAll(async () => {
     await t?.close()
     await database?.close()
-    await scratch?.drop()
   })
 
   it('a burst larger than the pool: calls answer 1020 once the pool wait passes, /readyz within 1 s', async () => {
@@ -127,7 +124,7 @@ describe.skipIf(!databaseUrl)('pool limits and timeouts (PostgreSQL)', { timeout
     await mintCoins(t, fan.userId, 100)
     const { conversation } = await t.data(conversationOpen, { user_id: creator.userId }, fan)
     // Someone else (another process, a stuck job) holds the fan's coin wallet in an open transaction.
-    const holder = new pg.Client({ connectionString: scratch.url })
+    const holder = new pg.Client({ connectionString: scratchUrl })
     await holder.connect()
     try {
       await holder.query('BEGIN')

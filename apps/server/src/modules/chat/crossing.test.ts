@@ -7,8 +7,8 @@
  */
 import { chatMessages, chatSend, chatTip, conversationOpen } from '@velvet/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Database, openDatabase, runMigrations } from '../../platform/db.ts'
-import { scratchPostgresDatabase } from '../../test/database.ts'
+import type { Database } from '../../platform/db.ts'
+import { migratedScratchDatabase } from '../../test/database.ts'
 import { makeAccount } from '../../test/factories.ts'
 import { startTestApp, type TestApp } from '../../test/harness.ts'
 import { expectCleanLedger, mintCoins } from '../../test/money-factories.ts'
@@ -34,7 +34,6 @@ describe.skipIf(!databaseUrl)(
   'crossing sends and tips (PostgreSQL only: PGlite has one connection, so nothing can deadlock there)',
   { timeout: 300_000 },
   () => {
-    let scratch: Awaited<ReturnType<typeof scratchPostgresDatabase>>
     let database: Database
     let t: TestApp
     const pairs: Pair[] = []
@@ -42,18 +41,15 @@ describe.skipIf(!databaseUrl)(
     let retried = 0
 
     beforeAll(async () => {
-      scratch = await scratchPostgresDatabase(databaseUrl as string)
-      database = await openDatabase({
-        url: scratch.url,
-        // No pool wait or lock limits (the helper's defaults): 1,000 calls at once queue for 10 connections
-        // and for each other's rows, and this test is about the order of the locks, not about the limits
-        // (db-limits.test.ts tests those).
-        onIdleError: () => undefined,
+      // No pool wait or lock limits (the helper's defaults): 1,000 calls at once queue for 10 connections
+      // and for each other's rows, and this test is about the order of the locks, not about the limits
+      // (db-limits.test.ts tests those).
+      const scratch = await migratedScratchDatabase(databaseUrl as string, {
         onRetry: () => {
           retried += 1
         },
       })
-      await runMigrations(database)
+      database = scratch.database
       t = await startTestApp({ RATE_LIMIT_PER_MINUTE: '1000000' }, { database })
       for (let i = 0; i < PAIRS; i++) {
         const creator = await makeCreator(t)
@@ -73,7 +69,6 @@ describe.skipIf(!databaseUrl)(
     afterAll(async () => {
       await t?.close()
       await database?.close()
-      await scratch?.drop()
     })
 
     it('1,000 simultaneous crossing sends and tips all succeed, in bounded time, the ledger exact', async () => {

@@ -9,6 +9,7 @@ import {
   CardDeclineTexts,
   coinsToCents,
   PAYMENT_NOT_SENT,
+  type PaymentWebhookEvent,
   paymentStatus,
   paymentsWebhook,
 } from '@velvet/contract'
@@ -36,6 +37,31 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const payments = () => t.app.services.money.payments
+
+/** Delivers a provider event to our webhook, signed as the provider signs it. */
+async function deliver(event: PaymentWebhookEvent | undefined) {
+  const body = JSON.stringify(event)
+  const res = await t.app.inject({
+    method: 'POST',
+    url: paymentsWebhook.path,
+    headers: { 'content-type': 'application/json', ...payments().sandbox.sign(body) },
+    payload: body,
+  })
+  expect(res.statusCode).toBe(200)
+}
+
+/** The sandbox charges a saved card under a payment's provider key, as `charge()` asks it to. */
+function chargeAtProvider(cardToken: string, paymentId: number, amountCents: number) {
+  return payments().sandbox.provider.charge({
+    token: cardToken,
+    amountCents,
+    idempotencyKey: `payment-${paymentId}`,
+    reference: String(paymentId),
+    description: 'Coins',
+    offSession: false,
+    returnUrl: 'http://127.0.0.1/pay/coins',
+  })
+}
 
 describe('payment reconciliation', () => {
   it('settles a payment whose webhook was lost once it has waited ten minutes, and only once', async () => {
@@ -93,16 +119,7 @@ describe('payment reconciliation', () => {
     expect(await payments().reconcile(RECONCILE_AFTER_MS)).toBe(0)
     const late = payments().sandbox.sent.filter((event) => event.type.startsWith('payment.'))
     expect(late).toHaveLength(2)
-    for (const event of late) {
-      const body = JSON.stringify(event)
-      const res = await t.app.inject({
-        method: 'POST',
-        url: paymentsWebhook.path,
-        headers: { 'content-type': 'application/json', ...payments().sandbox.sign(body) },
-        payload: body,
-      })
-      expect(res.statusCode).toBe(200)
-    }
+    for (const event of late) await deliver(event)
     expect(await t.app.services.money.ledger.coins(fan.userId)).toBe(300)
     const audit = await t.app.services.money.ledger.audit()
     expect(audit).toMatchObject({ unbalancedTransfers: [], driftedAccounts: [], negativeAccounts: [] })
@@ -138,15 +155,7 @@ describe('payments whose charge call never answered', () => {
         .select({ token: paymentCards.token })
         .from(paymentCards)
         .where(eq(paymentCards.id, card.card_id))
-      const charge = await payments().sandbox.provider.charge({
-        token: saved?.token ?? '',
-        amountCents: row.amountCents,
-        idempotencyKey: `payment-${row.id}`,
-        reference: String(row.id),
-        description: 'Coins',
-        offSession: false,
-        returnUrl: 'http://127.0.0.1/pay/coins',
-      })
+      const charge = await chargeAtProvider(saved?.token ?? '', row.id, row.amountCents)
       expect(charge.status).toBe('succeeded')
     }
     return { fan, key, paymentId: row.id }
@@ -194,16 +203,7 @@ describe('payments whose charge call never answered', () => {
     // The charged one's late webhook changes nothing.
     const late = payments().sandbox.sent.filter((e) => e.data.reference === String(charged.paymentId))
     expect(late).toHaveLength(1)
-    for (const event of late) {
-      const body = JSON.stringify(event)
-      const res = await t.app.inject({
-        method: 'POST',
-        url: paymentsWebhook.path,
-        headers: { 'content-type': 'application/json', ...payments().sandbox.sign(body) },
-        payload: body,
-      })
-      expect(res.statusCode).toBe(200)
-    }
+    for (const event of late) await deliver(event)
     expect(await t.app.services.money.ledger.coins(charged.fan.userId)).toBe(300)
     const audit = await t.app.services.money.ledger.audit()
     expect(audit).toMatchObject({ unbalancedTransfers: [], driftedAccounts: [], negativeAccounts: [] })
@@ -220,24 +220,8 @@ describe('payments whose charge call never answered', () => {
       .from(paymentCards)
       .innerJoin(paymentRows, eq(paymentRows.cardId, paymentCards.id))
       .where(eq(paymentRows.id, late.paymentId))
-    await payments().sandbox.provider.charge({
-      token: row?.token ?? '',
-      amountCents: coinsToCents(200),
-      idempotencyKey: `payment-${late.paymentId}`,
-      reference: String(late.paymentId),
-      description: 'Coins',
-      offSession: false,
-      returnUrl: 'http://127.0.0.1/pay/coins',
-    })
-    const event = payments().sandbox.sent.findLast((e) => e.data.reference === String(late.paymentId))
-    const body = JSON.stringify(event)
-    const res = await t.app.inject({
-      method: 'POST',
-      url: paymentsWebhook.path,
-      headers: { 'content-type': 'application/json', ...payments().sandbox.sign(body) },
-      payload: body,
-    })
-    expect(res.statusCode).toBe(200)
+    await chargeAtProvider(row?.token ?? '', late.paymentId, coinsToCents(200))
+    await deliver(payments().sandbox.sent.findLast((e) => e.data.reference === String(late.paymentId)))
     expect(await stateOf(late.paymentId)).toEqual({ status: PaymentState.Succeeded, declineCode: null })
     expect(await t.app.services.money.ledger.coins(late.fan.userId)).toBe(200)
   })
