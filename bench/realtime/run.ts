@@ -38,6 +38,8 @@ const SECTION_TITLE = 'Realtime: 10,000 sockets over two processes with Redis'
 const DOCS_FILE = path.resolve(import.meta.dirname, '../../docs/benchmarks.md')
 const LIVE_ID = 'bench'
 const BARE_CHANNEL = 'velvet-bench-bare'
+/** The server processes and the publisher are one deployment: the same Redis prefix (REDIS_PREFIX). */
+const REDIS_PREFIX = 'velvet-bench'
 
 const settings = {
   sockets: envNumber('BENCH_REALTIME_SOCKETS', 10_000, 15_000),
@@ -199,6 +201,7 @@ async function main(): Promise<number> {
         PORT: String(port),
         DATABASE_URL: backend.url,
         REDIS_URL: redisUrl,
+        REDIS_PREFIX: REDIS_PREFIX,
         DATA_DIR: path.join(dir, `node-${i}`),
         RUN_MODE: 'web',
         LOG_LEVEL: 'warn',
@@ -234,6 +237,7 @@ async function main(): Promise<number> {
     const realtime = await attachRealtime(publisherApp, {
       resolveViewer: async () => null,
       redisUrl,
+      redisPrefix: `${REDIS_PREFIX}:`,
       log: publisherApp.log,
     })
     cleanups.push(() => publisherApp.close())

@@ -178,7 +178,11 @@ export async function buildApp({
     },
     crossOriginEmbedderPolicy: false,
   })
-  await registerRateLimits(app, { perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl })
+  await registerRateLimits(app, {
+    perMinute: config.rateLimitPerMinute,
+    redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
+  })
   await app.register(multipart)
   if (config.apiDocs) {
     await app.register(swagger, {
@@ -202,12 +206,14 @@ export async function buildApp({
     resolveViewer: (token) => auth.resolveViewer(token),
     liveSessions: (sessionIds) => auth.liveSessions(sessionIds),
     redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
     log: app.log,
     sessionSweepMs,
   })
   // What changed lately, for the session and feed caches (on every process through Redis).
   const changes = await startUserChanges({
     redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
     now,
     log: app.log.child({ name: 'changes' }),
   })

@@ -20,10 +20,18 @@ async function main() {
     throw error
   }
 
-  const database = await openDatabase({ url: config.databaseUrl, dir: path.join(config.dataDir, 'pg') })
+  const log = pino(loggerOptions(config.logLevel))
+  const dbLog = log.child({ name: 'db' })
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dir: path.join(config.dataDir, 'pg'),
+    pool: config.databasePool,
+    onRetry: (err) =>
+      dbLog.warn({ err }, 'a transaction met a deadlock or serialization failure; running it again'),
+  })
   await runMigrations(database)
   // The job queue starts before the app (modules enqueue from their first request); it logs on its own.
-  const jobs = await startJobs(database, pino(loggerOptions(config.logLevel)).child({ name: 'jobs' }))
+  const jobs = await startJobs(database, log.child({ name: 'jobs' }))
   const app = await buildApp({ config, database, jobs })
   if (config.runMode !== 'web') {
     await registerAuthJobs(jobs, { repo: createAuthRepo(database.db), clock: systemClock })
@@ -31,7 +39,16 @@ async function main() {
   if (config.runMode !== 'worker') {
     await app.listen({ port: config.port, host: config.host })
   }
-  app.log.info({ mode: config.runMode, database: database.kind, version: config.version }, 'velvet started')
+  app.log.info(
+    {
+      mode: config.runMode,
+      database: database.kind,
+      version: config.version,
+      ...(database.kind === 'postgres' ? { pool: config.databasePool } : {}),
+      ...(config.redisUrl ? { redisPrefix: config.redisPrefix } : {}),
+    },
+    'velvet started',
+  )
   const providers = {
     payments: config.payments.provider,
     identity: config.identity.provider,

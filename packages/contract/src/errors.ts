@@ -13,6 +13,12 @@ export const ErrorCodes = {
   NotFound: { code: 1003, status: 404, message: 'Not found.' },
   ValidationFailed: { code: 1004, status: 400, message: 'Some fields are not valid.' },
   RateLimited: { code: 1005, status: 429, message: 'Too many attempts. Please wait a moment and try again.' },
+  /** The server could not get to the database in time (its pool was full, a row stayed locked): retry. */
+  ServerBusy: {
+    code: 1020,
+    status: 503,
+    message: 'We are very busy right now. Please try again in a moment.',
+  },
   BadSignature: { code: 1010, status: 400, message: 'The request signature is not valid.' },
   PayloadTooLarge: { code: 1012, status: 413, message: 'The upload is too large.' },
   UnsupportedMedia: { code: 1013, status: 415, message: 'This file type is not supported.' },

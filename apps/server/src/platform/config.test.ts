@@ -95,4 +95,50 @@ describe('readConfig', () => {
     expect(readConfig({}).apiDocs).toBe(true)
     expect(readConfig({ ...staging, API_DOCS: '0' }).apiDocs).toBe(false)
   })
+
+  it('reads the pool size and database timeouts, with defaults', () => {
+    expect(readConfig({}).databasePool).toEqual({
+      max: 10,
+      waitMs: 3_000,
+      statementTimeoutMs: 30_000,
+      lockTimeoutMs: 5_000,
+      idleInTransactionTimeoutMs: 60_000,
+    })
+    const config = readConfig({
+      DB_POOL_MAX: '40',
+      DB_POOL_WAIT_MS: '1500',
+      DB_STATEMENT_TIMEOUT_MS: '0',
+      DB_LOCK_TIMEOUT_MS: '2000',
+      DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '30000',
+    })
+    expect(config.databasePool).toEqual({
+      max: 40,
+      waitMs: 1_500,
+      statementTimeoutMs: 0,
+      lockTimeoutMs: 2_000,
+      idleInTransactionTimeoutMs: 30_000,
+    })
+    expect(() => readConfig({ DB_POOL_MAX: '0', DB_LOCK_TIMEOUT_MS: 'soon' })).toThrow(
+      /DB_POOL_MAX[\s\S]*DB_LOCK_TIMEOUT_MS/,
+    )
+  })
+
+  it('prefixes Redis per deployment: REDIS_PREFIX, else the database name, else the public address', () => {
+    expect(readConfig({ REDIS_PREFIX: 'shop-eu' }).redisPrefix).toBe('shop-eu:')
+    expect(readConfig({ REDIS_PREFIX: 'shop-eu:' }).redisPrefix).toBe('shop-eu:')
+    const db = 'postgres://velvet:secret@db.internal:5432/velvet_staging?sslmode=require'
+    expect(readConfig({ DATABASE_URL: db }).redisPrefix).toBe('velvet:velvet_staging:')
+    // Every process of a deployment shares the database, whatever its own address.
+    expect(readConfig({ DATABASE_URL: db, PUBLIC_URL: 'https://a.example' }).redisPrefix).toBe(
+      'velvet:velvet_staging:',
+    )
+    // No database in the URL: PostgreSQL uses the one named like the user.
+    expect(readConfig({ DATABASE_URL: 'postgres://shop@db.internal' }).redisPrefix).toBe('velvet:shop:')
+    expect(readConfig({ PUBLIC_URL: 'https://fans.example:8443' }).redisPrefix).toBe(
+      'velvet:fans.example_8443:',
+    )
+    expect(readConfig({ PORT: '4000' }).redisPrefix).toBe('velvet:localhost_4000:')
+    // Glob characters would break the adapter's channel patterns.
+    expect(() => readConfig({ REDIS_PREFIX: 'shop*' })).toThrow(/REDIS_PREFIX/)
+  })
 })

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { MassRules, type ProviderPart } from '@velvet/contract'
 import { z } from 'zod'
+import type { PoolSettings } from './db.ts'
 
 const optionalUrl = z
   .string()
@@ -25,7 +26,64 @@ const bool = z
   .optional()
   .transform((v) => v === 'true' || v === '1')
 
+// -- Database pool limits and the Redis prefix (issue 14: found under load and faults) --
+
+/** Milliseconds, 0 turning the limit off. */
+const millis = (fallback: number) => z.coerce.number().int().min(0).max(3_600_000).default(fallback)
+
+const DeploymentEnv = {
+  /** PostgreSQL connections per process (pg-boss keeps its own few beside them). */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  /** How long a call waits for a free connection before it answers 1020 "busy, try again" (HTTP 503). */
+  DB_POOL_WAIT_MS: millis(3_000),
+  /** The longest one statement may run (PostgreSQL statement_timeout). */
+  DB_STATEMENT_TIMEOUT_MS: millis(30_000),
+  /** The longest a statement waits for a locked row (lock_timeout); then the call answers 1020. */
+  DB_LOCK_TIMEOUT_MS: millis(5_000),
+  /** A transaction left open and idle this long is ended (idle_in_transaction_session_timeout). */
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: millis(60_000),
+  /** Before every Redis channel and key of this deployment (several deployments may share one Redis). */
+  REDIS_PREFIX: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9._:-]{1,100}$/, 'use 1-100 letters, digits and . _ : -')
+        .optional(),
+    )
+    .optional(),
+}
+
+/** A name made safe for Redis channel patterns (socket.io subscribes with `<prefix>…*`). */
+const redisSafe = (text: string) => text.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 80) || 'velvet'
+
+/**
+ * REDIS_PREFIX, else one derived from what a deployment's processes share and two deployments do not: the
+ * PostgreSQL database's name, or (PGlite, one process) the public address. Redis pub/sub ignores the
+ * database number of REDIS_URL, so without a prefix two deployments on one Redis hear each other.
+ */
+function redisPrefixOf(e: {
+  REDIS_PREFIX?: string
+  DATABASE_URL?: string
+  PUBLIC_URL?: string
+  PORT: number
+}) {
+  if (e.REDIS_PREFIX) return e.REDIS_PREFIX.endsWith(':') ? e.REDIS_PREFIX : `${e.REDIS_PREFIX}:`
+  if (e.DATABASE_URL) {
+    const url = new URL(e.DATABASE_URL)
+    // No database in the URL: PostgreSQL connects to the one named like the user.
+    const name = decodeURIComponent(url.pathname.replace(/^\//, '')) || decodeURIComponent(url.username)
+    return `velvet:${redisSafe(name || 'postgres')}:`
+  }
+  return `velvet:${redisSafe(new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).host)}:`
+}
+
+// -- end of issue 14's block --
+
 const EnvSchema = z.object({
+  ...DeploymentEnv,
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -113,6 +171,9 @@ export interface Config {
   webDist: string
   databaseUrl: string | undefined
   redisUrl: string | undefined
+  /** PostgreSQL pool size and limits; `redisPrefix` begins every Redis channel and key (issue 14). */
+  databasePool: Readonly<PoolSettings>
+  redisPrefix: string
   runMode: 'web' | 'worker' | 'both'
   logLevel: string
   trustProxy: boolean
@@ -203,6 +264,14 @@ export function readConfig(env: Record<string, string | undefined>): Readonly<Co
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    databasePool: Object.freeze({
+      max: e.DB_POOL_MAX,
+      waitMs: e.DB_POOL_WAIT_MS,
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+      lockTimeoutMs: e.DB_LOCK_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    }),
+    redisPrefix: redisPrefixOf(e),
     runMode: e.RUN_MODE,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -1,6 +1,7 @@
 import { ErrorCodes, type ErrorName } from '@velvet/contract'
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { isDatabaseBusy } from './db.ts'
 import { AppError, type FieldProblem } from './errors.ts'
 
 function send(reply: FastifyReply, status: number, code: number, message: string, fields?: FieldProblem[]) {
@@ -45,6 +46,13 @@ export function installErrorHandler(app: FastifyInstance): void {
       })
       const entry = ErrorCodes.ValidationFailed
       return send(reply, entry.status, entry.code, fields[0]?.message ?? entry.message, fields)
+    }
+    if (isDatabaseBusy(error)) {
+      // No connection came free in time, or a statement or a lock wait ran past its limit: the transaction
+      // it was in rolled back, and the same call may well go through in a moment.
+      req.log.warn({ err: error }, 'database busy')
+      reply.header('retry-after', '1')
+      return fromTable(reply, 'ServerBusy')
     }
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {

@@ -10,7 +10,11 @@ describe.skipIf(!process.env.REDIS_URL)('rate limits shared through Redis', () =
   let first: TestApp
   let second: TestApp
   beforeAll(async () => {
-    const env = { REDIS_URL: process.env.REDIS_URL ?? '' }
+    // Two processes of one deployment (each test app has its own database here, so name it).
+    const env = {
+      REDIS_URL: process.env.REDIS_URL ?? '',
+      REDIS_PREFIX: `rate-limit-${process.pid}-${Date.now()}`,
+    }
     first = await startTestApp(env)
     second = await startTestApp(env)
   })

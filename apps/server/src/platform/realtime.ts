@@ -91,7 +91,8 @@ function sameOrigin(origin: string | undefined, host: string | undefined): boole
 /**
  * The socket.io gateway on the app's own HTTP server (DESIGN §6). Connections authenticate with the
  * session token in the handshake `auth`; each socket joins `user:<id>`, `session:<id>` and `live:<li>`.
- * With `redisUrl`, the Redis adapter carries emits between server processes.
+ * With `redisUrl`, the Redis adapter carries emits between the server processes of this deployment (its
+ * channels begin with `redisPrefix`: Redis pub/sub ignores the database number of the URL).
  */
 export async function attachRealtime(
   app: FastifyInstance,
@@ -100,6 +101,8 @@ export async function attachRealtime(
     /** Which of these sessions are still live (not revoked, not expired). */
     liveSessions?: (sessionIds: number[]) => Promise<Set<number>>
     redisUrl: string | undefined
+    /** Begins the adapter's channels (the deployment's REDIS_PREFIX): other deployments on the Redis never hear them. */
+    redisPrefix: string
     log: FastifyBaseLogger
     /** How often the sockets' sessions are checked (`SESSION_SWEEP_MS` unless a test shortens it). */
     sessionSweepMs?: number
@@ -137,7 +140,7 @@ export async function attachRealtime(
     if (!(await connectWithin([pub.connect(), sub.connect()], REDIS_CONNECT_WAIT_MS)))
       log.warn('redis not reachable at start: emits reach only this process until it is')
     countFailedPublishes(pub, pubLink)
-    io.adapter(createAdapter(pub, sub, { key: 'velvet-io' }))
+    io.adapter(createAdapter(pub, sub, { key: `${deps.redisPrefix}io` }))
     linked = () => pub.isReady && sub.isReady
     closeRedis = () => Promise.allSettled([pub.close(), sub.close()])
   }

@@ -53,7 +53,12 @@ describe('user changes', () => {
 describe.skipIf(!process.env.REDIS_URL)('user changes across processes through Redis', () => {
   it("tells another process's caches of a change", async () => {
     const log = pino({ level: 'silent' })
-    const deps = { redisUrl: process.env.REDIS_URL, now: () => Date.now(), log }
+    const deps = {
+      redisUrl: process.env.REDIS_URL,
+      redisPrefix: `user-changes-${process.pid}-${Date.now()}:`,
+      now: () => Date.now(),
+      log,
+    }
     const [a, b] = [await startUserChanges(deps), await startUserChanges(deps)]
     try {
       const userId = 900_000_000 + Math.floor(Math.random() * 1_000_000)

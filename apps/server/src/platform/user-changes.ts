@@ -15,8 +15,6 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { createClient } from 'redis'
 import { connectWithin, REDIS_CONNECT_WAIT_MS, watchRedisLink } from './redis-link.ts'
 
-const CHANNEL = 'velvet:user-changed'
-
 /**
  * When users last changed, for the caches kept in memory (sessions, first feed pages). A change is a number
  * from one counter of this process: an answer cached from reads that began at `mark()` = m is still good while
@@ -120,10 +118,13 @@ export function createUserChanges(options: {
 
 /**
  * The process's user changes; with `redisUrl` they are announced to and heard from every other process
- * (one pub/sub channel, messages `<process id>:<user id>`; a process skips its own).
+ * of this deployment (one pub/sub channel, `<prefix>user-changed`, messages `<process id>:<user id>`; a
+ * process skips its own).
  */
 export async function startUserChanges(deps: {
   redisUrl: string | undefined
+  /** The deployment's REDIS_PREFIX: the channel is `<prefix>user-changed`. */
+  redisPrefix: string
   now: () => number
   log: FastifyBaseLogger
 }): Promise<UserChanges> {
@@ -131,6 +132,7 @@ export async function startUserChanges(deps: {
   if (!deps.redisUrl) return createUserChanges({ now: deps.now, keepMs })
 
   const self = randomUUID()
+  const channel = `${deps.redisPrefix}user-changed`
   const pub = createClient({ url: deps.redisUrl, disableOfflineQueue: true })
   const sub = createClient({ url: deps.redisUrl })
   const pubLink = watchRedisLink(pub, deps.log, 'user changes reach only this process meanwhile')
@@ -139,7 +141,7 @@ export async function startUserChanges(deps: {
     now: deps.now,
     keepMs,
     publish: (userId) => {
-      pub.publish(CHANNEL, `${self}:${userId}`).catch((err: unknown) => pubLink.gaveUp(err))
+      pub.publish(channel, `${self}:${userId}`).catch((err: unknown) => pubLink.gaveUp(err))
     },
   })
   // Until the subscription is back, another process's change could go unheard: cache nothing, then forget all.
@@ -152,7 +154,7 @@ export async function startUserChanges(deps: {
   changes.setTrusted(false)
   const linked = await connectWithin([pub.connect(), sub.connect()], REDIS_CONNECT_WAIT_MS)
   // Queued until the link is up when Redis is down at the start (nothing is cached until then).
-  const subscribed = sub.subscribe(CHANNEL, (message) => {
+  const subscribed = sub.subscribe(channel, (message) => {
     const [from, id] = message.split(':')
     const userId = Number(id)
     if (from !== self && Number.isSafeInteger(userId)) changes.receive(userId)

@@ -19,18 +19,32 @@ export async function freshDatabase(): Promise<Database> {
     await runMigrations(database)
     return database
   }
-  const scratch = await scratchPostgresDatabase(url)
+  return (await migratedScratchDatabase(url)).database
+}
+
+/**
+ * A new, migrated database on the PostgreSQL server of `serverUrl`, opened with `options` (a pool's limits,
+ * a retry counter); closing it drops it. `url` is its address (for a client of its own, or a process).
+ */
+export async function migratedScratchDatabase(
+  serverUrl: string,
+  options: Pick<Parameters<typeof openDatabase>[0], 'pool' | 'onRetry'> = {},
+): Promise<{ database: Database; url: string }> {
+  const scratch = await scratchPostgresDatabase(serverUrl)
   // The drop below terminates whatever connection is still idle in the pool: expected, not a failure.
-  const database = await openDatabase({ url: scratch.url, onIdleError: () => undefined })
+  const database = await openDatabase({ url: scratch.url, onIdleError: () => undefined, ...options })
   await runMigrations(database)
   const close = database.close
   return {
-    ...database,
-    async close() {
-      await close()
-      await scratch.drop()
-    },
-  } as Database
+    url: scratch.url,
+    database: {
+      ...database,
+      async close() {
+        await close()
+        await scratch.drop()
+      },
+    } as Database,
+  }
 }
 
 /** A new, empty database on the PostgreSQL server of `serverUrl`; `drop` removes it. */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -48,6 +49,21 @@ export interface TestApp {
   close(): Promise<void>
 }
 
+const redisPrefixes = new WeakMap<Database, string>()
+
+/**
+ * Test apps on one database are one deployment: they share a Redis prefix, and no other test file's apps
+ * (running at the same time, on the same Redis) hear them.
+ */
+function redisPrefixOf(database: Database): string {
+  let prefix = redisPrefixes.get(database)
+  if (!prefix) {
+    prefix = `velvet-test-${process.pid}-${randomBytes(4).toString('hex')}:`
+    redisPrefixes.set(database, prefix)
+  }
+  return prefix
+}
+
 /** The whole app on a fresh database, a real SMTP server and a temporary data folder. */
 export async function startTestApp(
   env: Record<string, string> = {},
@@ -72,6 +88,8 @@ export async function startTestApp(
     WEB_DIST: path.join(dataDir, 'no-web'),
     SIGNING_CLIENT_KEY: TEST_CLIENT_KEY,
     SMTP_URL: smtp.url,
+    // A test that names its deployment (REDIS_PREFIX, or PUBLIC_URL to derive it from) keeps it.
+    ...(env.REDIS_PREFIX || env.PUBLIC_URL ? {} : { REDIS_PREFIX: redisPrefixOf(database) }),
     ...env,
   })
   const jobs = options.jobs

@@ -9,8 +9,15 @@ import { defineCall } from './define.ts'
  * purchases by card (3DS on the provider's hosted page), payment status, and the provider's webhook.
  */
 
+/**
+ * Our own decline code: the charge never reached the provider (the server stopped between saving the payment
+ * and calling it, or the provider was down and the fan never retried), so reconciliation expired it.
+ */
+export const PAYMENT_NOT_SENT = 'payment_not_sent'
+
 /** Decline codes the provider answers (Stripe's names) and the text a fan sees (spec §8 where it has one). */
 export const CardDeclineTexts: Record<string, string> = {
+  [PAYMENT_NOT_SENT]: 'This payment did not go through and your card was not charged. Please try again.',
   insufficient_funds: PaymentTexts.insufficientFunds,
   authentication_failed: PaymentTexts.verificationFailed,
   authentication_required: PaymentTexts.verificationFailed,
@@ -22,6 +29,22 @@ export const CardDeclineTexts: Record<string, string> = {
 export function declineText(code: string | null | undefined): string {
   return (code && CardDeclineTexts[code]) || PaymentTexts.cardSaveFailed
 }
+
+/**
+ * How the app follows a payment that waits on the bank (back from the 3DS page): it asks every `everyMs`,
+ * and after `giveUpAfterMs` it stops and says so instead of spinning (the server settles the payment, or
+ * expires one that never reached the provider, on its own; the fan can check again).
+ */
+export const PaymentStatusPolling = { everyMs: 1_500, giveUpAfterMs: 60_000 } as const
+
+/** What the app says once it stopped waiting for a payment (ours: spec §8 has none). */
+export const PaymentWaitTexts = {
+  stillOpenTitle: 'Still waiting for your bank',
+  stillOpen:
+    "We haven't heard back about this payment yet. If it goes through, you'll see it in your transactions; " +
+    "if it doesn't, your card won't be charged.",
+  checkAgain: 'Check again',
+} as const
 
 /** The sandbox provider's test cards (Stripe's numbers): any future expiry, any CVC. */
 export const SandboxTestCards = [

@@ -409,6 +409,26 @@ export function createChatRepo(db: Db) {
         )
     },
 
+    /**
+     * Both sides of a conversation, locked for the rest of the transaction in user id order. Every
+     * transaction that writes a conversation's sides takes them here first, before any other row of either
+     * user (money included): two people writing to each other at the same moment then queue instead of
+     * each holding one side and waiting for the other (a deadlock).
+     */
+    async lockSides(tx: Tx, conversationId: number, userIds: [number, number]): Promise<SideRow[]> {
+      return tx
+        .select()
+        .from(conversationSides)
+        .where(
+          and(
+            inArray(conversationSides.userId, userIds),
+            eq(conversationSides.conversationId, conversationId),
+          ),
+        )
+        .orderBy(conversationSides.userId)
+        .for('update')
+    },
+
     /** A side, locked for the rest of the transaction (paid sends of one fan queue behind each other). */
     async lockSide(tx: Tx, userId: number, conversationId: number): Promise<SideRow | null> {
       const [row] = await tx

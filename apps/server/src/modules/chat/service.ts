@@ -366,6 +366,8 @@ export function createChatService(deps: ChatServiceDeps) {
     recipientId: number,
     options: { senderIsFan: boolean; charge?: (row: MessageRow) => Promise<MessageRow> },
   ) {
+    // Both sides first, in user id order, before the message and any money (see repo.lockSides).
+    await repo.lockSides(tx, message.conversationId, [message.senderId, recipientId])
     const stored = await repo.insertMessage(tx, message)
     if (!stored.created) return { ...stored, recipient: null }
     const row = options.charge ? await options.charge(stored.row) : stored.row
@@ -507,6 +509,10 @@ export function createChatService(deps: ChatServiceDeps) {
       let sold = false
       const answer = await spending(fanId, input.price, () =>
         ledger.idempotent({ userId: fanId, key, scope: chatUnlock.path, params: input }, async (tx) => {
+          // A retried transaction runs this again from the start.
+          sold = false
+          // The sides before the money, like every chat transaction (the sale marks the creator's side).
+          await repo.lockSides(tx, row.conversationId, [fanId, row.senderId])
           const owned = await repo.unlockedContents(fanId, [item.id], tx)
           if (owned.size > 0) return { charged: false, coins_spent: 0, coins: await ledger.coins(fanId, tx) }
           if (price !== input.price)
@@ -590,6 +596,8 @@ export function createChatService(deps: ChatServiceDeps) {
       let delivered: { row: MessageRow; recipient: SideRow } | null = null
       const answer = await spending(viewer.userId, coins, () =>
         ledger.idempotent({ userId: viewer.userId, key, scope: chatTip.path, params: input }, async (tx) => {
+          // A retried transaction runs this again from the start.
+          delivered = null
           const outcome = await store(
             tx,
             {

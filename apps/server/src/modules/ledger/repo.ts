@@ -103,15 +103,32 @@ export function createLedgerRepo(db: Db) {
      * balance covers it — and every posting. When a debit is short nothing but the transfer row is written
      * and the caller's transaction must roll back (the service throws). Answers the new transfer's id (null
      * when the row existed) and which user accounts were debited.
+     *
+     * `moves` come sorted by (kind, user): when a transfer touches several user accounts, the existing ones
+     * are locked first, all in that order (`locked`), before any is debited or credited. Debiting first and
+     * crediting after would lock a sale's accounts (fan coins, creator payout) in the opposite order of its
+     * refund's (creator payout, fan coins), and the two could deadlock.
      */
     async writeTransfer(tx: Tx, row: NewTransfer, moves: UserMove[], postings: PostingLine[]) {
       const debits = moves.filter((move) => move.net < 0)
       const credits = moves.filter((move) => move.net >= 0)
+      const lockFirst = moves.length > 1
+      // An uncorrelated condition: evaluated once, before the statement touches its first row.
+      const afterLock = lockFirst ? sql`AND (SELECT count(*) FROM locked) >= 0` : sql``
       const rows = await executePrepared<{ transfer_id: string | number | null; debited: string | null }>(
         tx,
         `ledger_transfer_${debits.length}_${credits.length}_${postings.length}`,
         sql`
-          WITH t AS (
+          WITH ${
+            lockFirst
+              ? sql`locked AS MATERIALIZED (
+            SELECT a.id FROM ledger_accounts a
+            JOIN ${movesTable(moves)} ON a.user_id = m.user_id AND a.kind = m.kind
+            ORDER BY a.kind, a.user_id
+            FOR UPDATE OF a
+          ),`
+              : sql``
+          } t AS (
             INSERT INTO ledger_transfers (kind, idempotency_key, actor_user_id, counterparty_user_id,
               item_type, item_id, reverses_id, meta, created_at)
             VALUES (${row.kind}, ${row.idempotencyKey}, ${row.actorUserId}::bigint,
@@ -123,14 +140,14 @@ export function createLedgerRepo(db: Db) {
           debited AS (
             UPDATE ledger_accounts a SET balance = a.balance + m.net
             FROM ${movesTable(debits)}
-            WHERE EXISTS (SELECT 1 FROM t) AND a.user_id = m.user_id AND a.kind = m.kind
+            WHERE EXISTS (SELECT 1 FROM t) ${afterLock} AND a.user_id = m.user_id AND a.kind = m.kind
               AND a.balance + m.net >= 0
             RETURNING a.id, a.kind, a.user_id
           ),
           credited AS (
             INSERT INTO ledger_accounts (kind, user_id, unit, balance)
             SELECT m.kind, m.user_id, m.unit, m.net FROM ${movesTable(credits)}
-            WHERE EXISTS (SELECT 1 FROM t) AND (SELECT count(*) FROM debited) = ${debits.length}
+            WHERE EXISTS (SELECT 1 FROM t) ${afterLock} AND (SELECT count(*) FROM debited) = ${debits.length}
             ON CONFLICT (user_id, kind) WHERE user_id IS NOT NULL
             DO UPDATE SET balance = ledger_accounts.balance + EXCLUDED.balance
             RETURNING id, kind, user_id

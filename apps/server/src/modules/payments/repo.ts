@@ -175,7 +175,6 @@ export function createPaymentsRepo(db: Db) {
       return row ?? null
     },
 
-    /** The payment, locked for the transaction that moves it. */
     /**
      * Payments still waiting on the provider (pending, or a 3DS page) with no change since `before`: the
      * reconciliation sweep asks the provider about them, oldest first.
@@ -195,6 +194,29 @@ export function createPaymentsRepo(db: Db) {
         .limit(limit)
     },
 
+    /**
+     * Payments still pending with no provider charge id and no change since `before`: their charge call never
+     * answered (the process stopped between saving the payment and calling the provider, or the provider was
+     * down and the fan never retried). Few, and found through the unique (provider, provider_ref) index,
+     * which holds the null refs too.
+     */
+    async unsentPaymentsBefore(provider: string, before: Date, limit: number): Promise<PaymentRow[]> {
+      return db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.provider, provider),
+            isNull(payments.providerRef),
+            eq(payments.status, PaymentState.Pending),
+            sql`${payments.updatedAt} < ${before.toISOString()}::timestamptz`,
+          ),
+        )
+        .orderBy(payments.updatedAt)
+        .limit(limit)
+    },
+
+    /** The payment, locked for the transaction that moves it. */
     async lockPayment(tx: Tx, id: number): Promise<PaymentRow | null> {
       const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update')
       return row ?? null

@@ -8,6 +8,14 @@ import { sandboxPaymentCards, sandboxPaymentCharges, sandboxPaymentSetups } from
 export function createSandboxPaymentsRepo(db: Db): SandboxPaymentsStore {
   const charge = (row: typeof sandboxPaymentCharges.$inferSelect): SandboxChargeRecord => row
 
+  async function chargeByKey(idempotencyKey: string): Promise<SandboxChargeRecord | undefined> {
+    const [row] = await db
+      .select()
+      .from(sandboxPaymentCharges)
+      .where(eq(sandboxPaymentCharges.idempotencyKey, idempotencyKey))
+    return row ? charge(row) : undefined
+  }
+
   return {
     async createSetup(record) {
       await db.insert(sandboxPaymentSetups).values(record)
@@ -49,18 +57,17 @@ export function createSandboxPaymentsRepo(db: Db): SandboxPaymentsStore {
         .onConflictDoNothing()
         .returning()
       if (inserted) return charge(inserted)
-      const [existing] = await db
-        .select()
-        .from(sandboxPaymentCharges)
-        .where(eq(sandboxPaymentCharges.idempotencyKey, record.idempotencyKey))
+      const existing = await chargeByKey(record.idempotencyKey)
       if (!existing) throw new Error('sandbox charge key conflicts but no charge has it')
-      return charge(existing)
+      return existing
     },
 
     async getCharge(id) {
       const [row] = await db.select().from(sandboxPaymentCharges).where(eq(sandboxPaymentCharges.id, id))
       return row ? charge(row) : undefined
     },
+
+    getChargeByKey: chargeByKey,
 
     async moveCharge(id, from, to) {
       const rows = await db

@@ -1,4 +1,4 @@
-import { declineText, type PaymentWebhookEvent } from '@velvet/contract'
+import { declineText, PAYMENT_NOT_SENT, type PaymentWebhookEvent } from '@velvet/contract'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Tx } from '../../platform/db.ts'
 import { AppError } from '../../platform/errors.ts'
@@ -30,6 +30,16 @@ const recordOf = (row: PaymentRow): PaymentRecord => ({
   reference: row.reference,
   cardId: row.cardId,
 })
+
+/** The provider's idempotency key of a payment's charge: the same payment never charges twice. */
+const providerKeyOf = (paymentId: number) => `payment-${paymentId}`
+
+/**
+ * Expired by reconciliation because the provider had no charge for it: our guess, not the provider's answer,
+ * so a charge that shows up after all (a call that was still on its way) completes it.
+ */
+const expiredUnsent = (row: PaymentRow) =>
+  row.status === PaymentState.Failed && row.declineCode === PAYMENT_NOT_SENT && row.providerRef === null
 
 /** How a payment row answers a charge right now. */
 export function chargeOutcomeOf(row: PaymentRow): ChargeOutcome {
@@ -66,6 +76,10 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     const at = clock.now()
     const open = row.status === PaymentState.Pending || row.status === PaymentState.RequiresAction
     const ref = row.providerRef ?? to.chargeId
+    // The provider charged a payment we had expired as never sent: the charge stands, so the payment does.
+    const chargedAfterAll = expiredUnsent(row) && (to.status === 'succeeded' || to.status === 'disputed')
+    if (chargedAfterAll)
+      log.warn({ payment: row.id }, 'a payment expired as never sent was charged after all: completing it')
     switch (to.status) {
       case 'requires_action':
         if (row.status !== PaymentState.Pending) return row
@@ -76,11 +90,15 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           at,
         )
       case 'succeeded': {
-        if (!open) return row
+        if (!open && !chargedAfterAll) return row
         const moved = await repo.updatePayment(
           tx,
           row.id,
-          { status: PaymentState.Succeeded, providerRef: ref },
+          {
+            status: PaymentState.Succeeded,
+            providerRef: ref,
+            ...(chargedAfterAll ? { declineCode: null } : {}),
+          },
           at,
         )
         await handlerOf(row.purpose).succeeded(tx, recordOf(moved))
@@ -99,7 +117,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       }
       case 'disputed': {
         // A dispute proves the charge succeeded: a success not seen yet (events out of order) applies first.
-        const settled = open ? await move(tx, row, { chargeId: to.chargeId, status: 'succeeded' }) : row
+        const settled =
+          open || chargedAfterAll ? await move(tx, row, { chargeId: to.chargeId, status: 'succeeded' }) : row
         if (settled.status !== PaymentState.Succeeded) return settled
         const moved = await repo.updatePayment(tx, row.id, { status: PaymentState.ChargedBack }, at)
         await handlerOf(row.purpose).chargedBack?.(tx, recordOf(moved))
@@ -119,6 +138,26 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       const row = await repo.lockPayment(tx, paymentId)
       if (!row) throw new Error(`payment ${paymentId} is missing`)
       return move(tx, row, to)
+    })
+  }
+
+  /**
+   * A payment whose charge never reached the provider ends as failed with our own code (nothing was
+   * charged), its purpose told as of any decline; unless it moved meanwhile.
+   */
+  async function expireUnsent(paymentId: number): Promise<PaymentRow> {
+    return repo.db.transaction(async (tx) => {
+      const row = await repo.lockPayment(tx, paymentId)
+      if (!row) throw new Error(`payment ${paymentId} is missing`)
+      if (row.status !== PaymentState.Pending || row.providerRef !== null) return row
+      const moved = await repo.updatePayment(
+        tx,
+        row.id,
+        { status: PaymentState.Failed, declineCode: PAYMENT_NOT_SENT },
+        clock.now(),
+      )
+      await handlerOf(row.purpose).failed?.(tx, recordOf(moved), PAYMENT_NOT_SENT)
+      return moved
     })
   }
 
@@ -187,7 +226,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         answer = await provider.charge({
           token: chargeCard.token,
           amountCents: row.amountCents,
-          idempotencyKey: `payment-${row.id}`,
+          idempotencyKey: providerKeyOf(row.id),
           reference: String(row.id),
           description: request.description,
           offSession: request.offSession ?? false,
@@ -217,23 +256,35 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     /**
      * The reconciliation sweep: payments that have waited on the provider for `olderThanMs` (a webhook
      * lost, a tab closed on the 3DS page) are asked about and settled as the provider says; one that still
-     * waits on 3DS stays open. Answers how many changed. A settled payment is final, so running this beside
-     * a late webhook changes nothing twice.
+     * waits on 3DS stays open. A payment whose charge call never answered (the process stopped between
+     * saving it and calling the provider) is looked up by its provider key: finished as the provider has it,
+     * or, when the provider never received it, expired (failed, nothing charged). Answers how many changed.
+     * A settled payment is final, so running this beside a late webhook changes nothing twice.
      */
     async reconcile(olderThanMs: number, limit = 100): Promise<number> {
-      const open = await repo.openPaymentsBefore(new Date(clock.now().getTime() - olderThanMs), limit)
+      const before = new Date(clock.now().getTime() - olderThanMs)
+      const [open, unsent] = await Promise.all([
+        repo.openPaymentsBefore(before, limit),
+        repo.unsentPaymentsBefore(provider.name, before, limit),
+      ])
       let changed = 0
-      for (const row of open) {
+      for (const row of [...open, ...unsent]) {
         try {
-          const state = row.providerRef ? await provider.fetchCharge(row.providerRef) : null
-          if (!state || state.status === 'requires_action') continue
-          const after = await settle(row.id, state)
+          let after: PaymentRow
+          if (row.providerRef) {
+            const state = await provider.fetchCharge(row.providerRef)
+            if (!state || state.status === 'requires_action') continue
+            after = await settle(row.id, state)
+          } else {
+            const state = await provider.findCharge(providerKeyOf(row.id))
+            after = state ? await settle(row.id, state) : await expireUnsent(row.id)
+          }
           if (after.status !== row.status) changed++
         } catch (error) {
           log.error({ err: error, payment: row.id }, 'payment reconciliation failed; the next sweep retries')
         }
       }
-      if (changed > 0) log.info({ changed, asked: open.length }, 'payments reconciled')
+      if (changed > 0) log.info({ changed, asked: open.length + unsent.length }, 'payments reconciled')
       return changed
     },
 

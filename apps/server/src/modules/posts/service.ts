@@ -101,6 +101,8 @@ export function createPostService(deps: PostServiceDeps) {
       }
 
       await repo.transaction(async (tx) => {
+        // A retried transaction runs this again from the start.
+        publishedNow = false
         const post = await repo.lockPost(input.post_id, tx)
         assertOwnPost(viewer.userId, post)
         assertCanSave(post.state, input.action)

@@ -38,7 +38,7 @@ export function registerSystemRoutes(
       await deps.ready()
       return { status: 'ok' }
     } catch {
-      return reply.status(503).send({ status: 'unavailable', reason: 'database unreachable' })
+      return reply.status(503).send({ status: 'unavailable', reason: 'database unreachable or busy' })
     }
   })
 }

@@ -155,6 +155,8 @@ export function createWalletService(deps: WalletServiceDeps) {
         ledger.idempotent(
           { userId: fanId, key, scope: unlockPost.path, params: input },
           async (tx): Promise<Omit<UnlockAnswer, 'post'>> => {
+            // A retried transaction runs this again from the start.
+            sold = false
             const owned = await ledger.unlockOf(fanId, item, tx)
             if (owned || openAlready)
               return { charged: false, coins_spent: 0, coins: await ledger.coins(fanId, tx) }

@@ -59,6 +59,12 @@ export interface PaymentProvider {
   /** The provider's current view of a charge (null: unknown). */
   fetchCharge(chargeId: string): Promise<ProviderCharge | null>
   /**
+   * The charge made with this idempotency key, if the provider ever received the request (null: it never
+   * did, so nothing was charged). Reconciliation asks it about a payment whose charge call never answered
+   * (the process died, the provider was down): finish it if the charge exists, else expire it.
+   */
+  findCharge(idempotencyKey: string): Promise<ProviderCharge | null>
+  /**
    * Checks the signature header of a webhook against the raw body and its age against `now`; answers the
    * event, or throws WebhookSignatureError (bad signature, old timestamp) or an AppError 1004 (bad payload).
    */

@@ -45,6 +45,7 @@ export interface SandboxPaymentsStore {
   /** Inserts the charge unless its idempotency key exists; answers the stored charge either way. */
   insertCharge(record: SandboxChargeRecord): Promise<SandboxChargeRecord>
   getCharge(id: string): Promise<SandboxChargeRecord | undefined>
+  getChargeByKey(idempotencyKey: string): Promise<SandboxChargeRecord | undefined>
   /** Moves a charge from `from` to `to` once; answers whether this call did it. */
   moveCharge(id: string, from: string, to: { status: string; declineCode: string | null }): Promise<boolean>
 }

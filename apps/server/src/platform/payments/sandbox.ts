@@ -201,6 +201,11 @@ export function createSandboxPayments(deps: SandboxPaymentsDeps) {
       return charge ? answerOf(charge) : null
     },
 
+    async findCharge(idempotencyKey) {
+      const charge = await store.getChargeByKey(idempotencyKey)
+      return charge ? answerOf(charge) : null
+    },
+
     verifyWebhook(rawBody, header, now) {
       return verifyPaymentsEvent(secret, rawBody, header, now)
     },

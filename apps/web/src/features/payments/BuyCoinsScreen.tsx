@@ -70,6 +70,8 @@ function BuyCoins() {
         onContinue={done}
         continueLabel={back ? 'Continue' : 'Go to wallet'}
         onRetry={retry}
+        stalled={!bought && status.wait === 'stalled'}
+        onCheckAgain={status.checkAgain}
       />
     )
   else if (finish.isPending) content = <SkeletonRows count={2} label="Saving your card" />

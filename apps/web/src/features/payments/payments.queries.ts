@@ -5,17 +5,19 @@ import {
   coinPacks,
   finishCardSetup,
   type PaymentOutcome,
+  PaymentStatusPolling,
   paymentCards,
   paymentStatus,
   removeCard,
   setDefaultCard,
   startCardSetup,
 } from '@velvet/contract'
-import { useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { newIdempotencyKey } from '../../lib/api/client.ts'
 import { api } from '../../lib/api/index.ts'
 import { useSession } from '../auth/session.ts'
 import { walletKeys } from '../wallet/wallet.queries.ts'
+import { nextStatusCheck, paymentWait } from './payment-wait.ts'
 
 /** Query keys of payments (STYLE §10), keyed by the viewer. */
 export const paymentKeys = {
@@ -105,11 +107,19 @@ export function useBuyCoins() {
   })
 }
 
-/** A payment after the 3DS page: asked again every 1.5 s while the bank's answer is on its way. */
+/**
+ * A payment after the 3DS page: asked again every 1.5 s while the bank's answer is on its way, for at most
+ * PaymentStatusPolling.giveUpAfterMs; then `wait` is 'stalled' and the screen says so (`checkAgain` asks
+ * again and starts a new wait).
+ */
 export function usePaymentStatus(paymentId: number | null) {
   const viewerId = useViewerId()
   const client = useQueryClient()
-  return useQuery({
+  // When the app began waiting on this payment (a new payment, or "Check again", starts over).
+  const [started, setStarted] = useState(() => ({ paymentId, at: Date.now() }))
+  if (started.paymentId !== paymentId) setStarted({ paymentId, at: Date.now() })
+  const waited = () => Date.now() - started.at
+  const query = useQuery({
     queryKey: paymentKeys.payment(viewerId, paymentId ?? 0),
     queryFn: async ({ signal }) => {
       const outcome = await api.call(paymentStatus, { payment_id: paymentId ?? 0 }, { signal })
@@ -117,9 +127,22 @@ export function usePaymentStatus(paymentId: number | null) {
       return outcome
     },
     enabled: viewerId > 0 && paymentId !== null,
-    refetchInterval: (query) => {
-      const status = query.state.data?.status
-      return status === 'pending' || status === 'requires_action' ? 1_500 : false
-    },
+    refetchInterval: (q) => nextStatusCheck(q.state.data?.status, waited()),
   })
+  const wait = paymentId === null ? 'settled' : paymentWait(query.data?.status, waited())
+  // Nothing else re-renders the screen when the wait runs out: a timer does.
+  const [, setExpired] = useState(0)
+  useEffect(() => {
+    if (wait !== 'waiting') return
+    const timer = setTimeout(
+      () => setExpired((n) => n + 1),
+      PaymentStatusPolling.giveUpAfterMs - (Date.now() - started.at),
+    )
+    return () => clearTimeout(timer)
+  }, [wait, started.at])
+  const checkAgain = () => {
+    setStarted({ paymentId, at: Date.now() })
+    void query.refetch()
+  }
+  return { ...query, wait, checkAgain }
 }

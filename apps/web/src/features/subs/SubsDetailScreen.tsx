@@ -1,10 +1,11 @@
-import { formatUsd, SubscriptionEvent, SubsPaths } from '@velvet/contract'
+import { formatUsd, PaymentWaitTexts, SubscriptionEvent, SubsPaths } from '@velvet/contract'
 import { CalendarClock, Crown, Receipt, RefreshCw } from 'lucide-react'
 import { useEffect } from 'react'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { messageOf } from '../../lib/api/errors.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Avatar } from '../../ui/Avatar.tsx'
+import { Button } from '../../ui/Button.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { toast } from '../../ui/toast-store.ts'
 import { PaymentParams, withoutParam } from '../payments/paths.ts'
@@ -64,6 +65,15 @@ function useReturnFromProvider(refresh: () => void) {
   if (paymentId === null) return null
   if (payment.isError) return <Alert>{messageOf(payment.error)}</Alert>
   if (status === 'failed' && payment.data?.message) return <Alert>{payment.data.message}</Alert>
+  if (payment.wait === 'stalled')
+    return (
+      <Alert tone="info">
+        <p>{PaymentWaitTexts.stillOpen}</p>
+        <Button size="md" variant="secondary" onClick={payment.checkAgain}>
+          {PaymentWaitTexts.checkAgain}
+        </Button>
+      </Alert>
+    )
   if (!status || status === 'pending' || status === 'requires_action')
     return <Alert tone="info">Confirming your payment with your bank…</Alert>
   return null
