@@ -5,7 +5,6 @@ import { createRealtimeClient, type SocketIdentity } from './realtime-client.ts'
 /** A stand-in for socket.io-client's Socket: the test plays the server's side of each connection. */
 class FakeSocket {
   connected = false
-  active = true
   private listeners = new Map<string, ((...args: unknown[]) => void)[]>()
   on(event: string, listener: (...args: unknown[]) => void) {
     this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener])
@@ -17,15 +16,11 @@ class FakeSocket {
   }
   disconnect() {
     this.connected = false
-    this.active = false
     return this
   }
   serverEmits(event: string, ...args: unknown[]) {
     if (event === 'connect') this.connected = true
-    if (event === 'disconnect') {
-      this.connected = false
-      this.active = false
-    }
+    if (event === 'disconnect') this.connected = false
     for (const listener of this.listeners.get(event) ?? []) listener(...args)
   }
 }
