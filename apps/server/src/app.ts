@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
+import cookie from '@fastify/cookie'
 import helmet from '@fastify/helmet'
 import multipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
@@ -23,6 +24,8 @@ import { createGoogleVerifier } from './modules/auth/google.ts'
 import { createAuthRepo } from './modules/auth/repo.ts'
 import { registerAuthRoutes } from './modules/auth/routes.ts'
 import { type Clock, createAuthService } from './modules/auth/service.ts'
+import { createSessionTransport } from './modules/auth/session-transport.ts'
+import { createPageTokens } from './modules/auth/tokens.ts'
 import type { ChatService } from './modules/chat/service.ts'
 import { wireChat } from './modules/chat/wiring.ts'
 import { createCreatorRepo } from './modules/creator/repo.ts'
@@ -172,6 +175,8 @@ export async function buildApp({
   })
   await registerRateLimits(app, { perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl })
   await app.register(multipart)
+  // Read by the refresh call only (the web app's HttpOnly session cookie, modules/auth/session-transport.ts).
+  await app.register(cookie)
   await app.register(swagger, {
     openapi: {
       info: {
@@ -212,6 +217,8 @@ export async function buildApp({
       socketEvents.userChanged(user)
     },
   }
+  mkdirSync(config.dataDir, { recursive: true })
+  const secrets = loadSecrets(config)
   const auth = createAuthService({
     repo: createAuthRepo(database.db),
     mailer: mail,
@@ -226,12 +233,11 @@ export async function buildApp({
     portraitUrl: (key) => storage.publicUrl(key),
     events: authEvents,
     legal: accountRepo,
+    pageTokens: createPageTokens(secrets.appSecret),
     countryOf: (ip) => countryOf(geo, ip),
     // Called at request time, once the social modules below are wired.
     isNameReserved: (name) => socialModules.profiles.isNameReserved(name),
   })
-  mkdirSync(config.dataDir, { recursive: true })
-  const secrets = loadSecrets(config)
   const account = createAccountService({
     repo: accountRepo,
     codes: auth,
@@ -448,7 +454,12 @@ export async function buildApp({
   installRequestSigning(app, { clientKey: config.signingClientKey, now })
 
   registerSystemRoutes(app, { publicConfig, now, ready: () => pingDatabase(database.db), system })
-  registerAuthRoutes(app, { auth, storage })
+  const sessions = createSessionTransport({
+    auth,
+    secure: config.env === 'production' || config.publicUrl.startsWith('https:'),
+    now,
+  })
+  registerAuthRoutes(app, { auth, sessions, storage })
   registerPushRoutes(app, { push })
   registerNotificationRoutes(app, { notifications })
   registerUsersRoutes(app, { users, profiles: socialModules.profiles })

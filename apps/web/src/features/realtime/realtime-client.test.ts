@@ -35,7 +35,6 @@ vi.mock('socket.io-client', () => ({
 }))
 
 const identity = (over: Partial<SocketIdentity> = {}): SocketIdentity => ({
-  token: 't1',
   userId: 7,
   userType: 0,
   deviceId: 'd',
@@ -52,7 +51,7 @@ describe('realtime client reconnects', () => {
 
   it('asks the app to refetch on a reconnect (5 s after a drop), not on the first connect', () => {
     const onReconnect = vi.fn()
-    const client = createRealtimeClient({}, { onReconnect })
+    const client = createRealtimeClient({}, { onReconnect, token: async () => 't1' })
     client.setIdentity(identity())
     sockets.at(-1)?.serverEmits('connect')
     expect(onReconnect).not.toHaveBeenCalled()
@@ -66,19 +65,21 @@ describe('realtime client reconnects', () => {
     expect(client.status()).toBe('connected')
   })
 
-  it('counts a new token of the same user as a reconnect, and another user as a first connect', () => {
+  it('keeps the socket for the same identity, reconnects for a new one, and counts another user as a first connect', () => {
     const onReconnect = vi.fn()
-    const client = createRealtimeClient({}, { onReconnect })
+    const client = createRealtimeClient({}, { onReconnect, token: async () => 't1' })
     client.setIdentity(identity())
     sockets.at(-1)?.serverEmits('connect')
-    client.setIdentity(identity({ token: 't2' }))
+    client.setIdentity(identity())
+    expect(sockets).toHaveLength(1)
+    client.setIdentity(identity({ userType: 3 }))
     sockets.at(-1)?.serverEmits('connect')
     expect(onReconnect).toHaveBeenCalledTimes(1)
 
-    client.setIdentity(identity({ token: 't3', userId: 8 }))
+    client.setIdentity(identity({ userId: 8 }))
     sockets.at(-1)?.serverEmits('connect')
     client.setIdentity(null)
-    client.setIdentity(identity({ token: 't3', userId: 8 }))
+    client.setIdentity(identity({ userId: 8 }))
     sockets.at(-1)?.serverEmits('connect')
     expect(onReconnect).toHaveBeenCalledTimes(1)
   })

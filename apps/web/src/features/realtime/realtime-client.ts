@@ -1,12 +1,11 @@
-import { SOCKET_PATH, type SocketChannel, type SocketPayload } from '@velvet/contract'
+import { CoreErrorCodes, SOCKET_PATH, type SocketChannel, type SocketPayload } from '@velvet/contract'
 import { useSyncExternalStore } from 'react'
 import { io, type Socket } from 'socket.io-client'
 import { LISTENED_CHANNELS, parseSocketMessage } from './parse.ts'
 import { type ReconnectTrigger, reconnectDelayAfterDisconnect, shouldReconnect } from './reconnect-policy.ts'
 
-/** Who the socket connects as: the handshake query of spec §7 plus the session token. */
+/** Who the socket connects as: the handshake query of spec §7 (the token comes from `options.token`). */
 export interface SocketIdentity {
-  token: string
   /** ui */
   userId: number
   /** ut: 0 logged in, 3 anonymous */
@@ -24,7 +23,17 @@ export type RealtimeHandlers = {
 }
 
 const identityKey = (identity: SocketIdentity) =>
-  `${identity.userId}:${identity.userType}:${identity.token}:${identity.deviceId}:${identity.platform}`
+  `${identity.userId}:${identity.userType}:${identity.deviceId}:${identity.platform}`
+
+/** The handshake's answer to a token the server does not know (docs/api.md "Realtime"). */
+function refusedAsLoggedOut(error: Error): boolean {
+  const data = (error as Error & { data?: unknown }).data
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    (data as { code?: unknown }).code === CoreErrorCodes.NotLoggedIn.code
+  )
+}
 
 /**
  * The user socket (spec §4 Chat socket, §7): connects while a session exists, closes on logout; reconnects
@@ -39,12 +48,16 @@ const identityKey = (identity: SocketIdentity) =>
 export function createRealtimeClient(
   handlers: RealtimeHandlers,
   options: {
+    /** The bearer token for each handshake (asked afresh every time: page tokens are short-lived). */
+    token: () => Promise<string | null>
+    /** The handshake was refused as logged out (1001): the session may have moved on. */
+    onRefused?: () => void
     onReconnect?: () => void
     /** Another server than the page's own (tests). */
     url?: string
     /** The wait before trying again after a disconnect (spec §9: 5 s; tests shorten it). */
     retryMs?: number
-  } = {},
+  },
 ) {
   let socket: Socket | null = null
   let identity: SocketIdentity | null = null
@@ -114,7 +127,13 @@ export function createRealtimeClient(
         di: current.deviceId,
         pt: current.platform,
       },
-      auth: { token: current.token },
+      // A function: socket.io asks it on every connection attempt, so a retry never sends a stale token.
+      auth: (send: (data: { token: string }) => void) => {
+        void options
+          .token()
+          .catch(() => null)
+          .then((token) => send({ token: token ?? '' }))
+      },
       reconnection: false,
       forceNew: true,
     }
@@ -133,6 +152,7 @@ export function createRealtimeClient(
       if (socket !== next) return
       console.warn('realtime: connection failed', error.message)
       lost(next, 'connect_error')
+      if (refusedAsLoggedOut(error)) options.onRefused?.()
     })
     for (const channel of LISTENED_CHANNELS) {
       next.on(channel, (raw: unknown) => {
@@ -169,7 +189,7 @@ export function createRealtimeClient(
         return
       }
       if (identity && identityKey(identity) === identityKey(next) && isOpen()) return
-      // A new token of the same user (a refresh) still reconnects the same user; another user starts afresh.
+      // The same user again (another device id or platform) reconnects; another user starts afresh.
       if (identity?.userId !== next.userId) connectedBefore = false
       identity = next
       close()

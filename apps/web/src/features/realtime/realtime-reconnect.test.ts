@@ -15,7 +15,7 @@ interface TestServer {
   http: HttpServer
 }
 
-const identity: SocketIdentity = { token: 't1', userId: 7, userType: 0, deviceId: 'd', platform: 'rm11' }
+const identity: SocketIdentity = { userId: 7, userType: 0, deviceId: 'd', platform: 'rm11' }
 const RETRY_MS = 50
 
 function startServer(port = 0): Promise<TestServer> {
@@ -55,7 +55,7 @@ function client(port: number, retryMs: number) {
   const received: string[] = []
   const instance = createRealtimeClient(
     { call_cancel: ({ call_id }) => received.push(call_id) },
-    { url: `http://127.0.0.1:${port}`, retryMs },
+    { url: `http://127.0.0.1:${port}`, retryMs, token: async () => 't1' },
   )
   clients.push(instance)
   return { instance, received }
@@ -68,7 +68,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** Waits until the client has tried to connect to the stopped server and failed (it says so once per try). */
 async function failedAttempts(warn: ReturnType<typeof vi.spyOn>, atLeast: number): Promise<void> {
-  const failures = () => warn.mock.calls.filter(([text]) => text === 'realtime: connection failed').length
+  const failures = () =>
+    warn.mock.calls.filter(([text]: unknown[]) => text === 'realtime: connection failed').length
   await vi.waitFor(() => expect(failures()).toBeGreaterThanOrEqual(atLeast), { timeout: 4_000, interval: 20 })
 }
 
