@@ -85,8 +85,19 @@ export async function startServer(env: Record<string, string> = {}) {
     }
   }
 
-  let child = launch()
-  await ready(child)
+  /** Starts the process and waits until it is ready; one that never gets ready is not left behind. */
+  async function started(): Promise<ChildProcess> {
+    const child = launch()
+    try {
+      await ready(child)
+    } catch (error) {
+      child.kill('SIGKILL')
+      throw error
+    }
+    return child
+  }
+
+  let child = await started()
 
   return {
     baseUrl,
@@ -96,8 +107,7 @@ export async function startServer(env: Record<string, string> = {}) {
     async restart(downMs = 0) {
       await halt(child)
       await new Promise((resolve) => setTimeout(resolve, downMs))
-      child = launch()
-      await ready(child)
+      child = await started()
     },
     async stop() {
       await halt(child)
