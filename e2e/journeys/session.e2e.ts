@@ -194,6 +194,51 @@ describe('web client session against the real server', () => {
     await heading(page, 'Redirect Fan').waitFor()
   })
 
+  it('keeps the session out of scripts’ reach, signed in across a reload without an error, and logout clears it', async () => {
+    const page = await journey.newPage()
+    const bearers = new Set<string>()
+    page.on('request', (request) => {
+      const authorization = request.headers().authorization
+      if (authorization?.startsWith('Bearer ')) bearers.add(authorization.slice('Bearer '.length))
+    })
+    await signUp(page, journey.smtp, uniqueEmail('cookie'), 'Cookie Fan')
+    const session = (await page.context().cookies()).find((c) => c.name === SessionCookies.userToken)
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth/refresh' })
+
+    // What a script on the page (an XSS) can read: readable cookies, localStorage, sessionStorage.
+    const readable = await page.evaluate(() => {
+      const values = [document.cookie]
+      for (const area of [localStorage, sessionStorage])
+        for (let i = 0; i < area.length; i++) values.push(area.getItem(area.key(i) ?? '') ?? '')
+      return values.join('\n')
+    })
+    expect(bearers.size).toBeGreaterThan(0)
+    for (const token of [session?.value ?? '-', ...bearers]) expect(readable).not.toContain(token)
+    // The page's bearer is a short-lived page token, never the session token.
+    expect([...bearers].filter((token) => !token.startsWith('p1.'))).toEqual([])
+
+    // A plain reload: still signed in; the cookie is exchanged once, answered 200; nothing red in the console.
+    const errors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    page.on('pageerror', (error) => errors.push(error.message))
+    const calls = recordApiCalls(page)
+    await page.reload()
+    await heading(page, 'Cookie Fan').waitFor()
+    await page.waitForLoadState('networkidle')
+    const answered = await calls()
+    expect(answered.filter((c) => c.path === '/api/auth/refresh').map((c) => c.status)).toEqual([200])
+    expect(answered.filter((c) => c.status >= 400).map((c) => `${c.path} ${c.status}`)).toEqual([])
+    expect(errors).toEqual([])
+
+    await page.getByRole('button', { name: 'Log out', exact: true }).click()
+    await expectUrl(page, '/login')
+    const cookies = await cookieNames(page.context())
+    expect(cookies).not.toContain(SessionCookies.userToken)
+    expect(cookies).not.toContain(SessionCookies.userId)
+  })
+
   it('logs out locally when the server no longer knows the token (1001) and opens /login', async () => {
     const page = await journey.newPage()
     await signUp(page, journey.smtp, uniqueEmail('revoked'), 'Revoked Fan')

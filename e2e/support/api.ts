@@ -217,8 +217,9 @@ export async function signUpByApi(
 }
 
 /**
- * The account signed in in `page` (after auth.ts signUp), as an API caller: the token and id from the
- * session cookies, the user from the stored record.
+ * The account signed in in `page` (after auth.ts signUp), as an API caller: the session token from its
+ * HttpOnly cookie (the browser context reads it; the page cannot) and the id from the user id cookie, the
+ * user from the stored record. The API client holds the session token as the bearer, as API clients do.
  */
 export async function sessionOf(page: Page): Promise<ApiUser> {
   const cookies = await page.context().cookies()

@@ -1,17 +1,16 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import type { startSmtpServer } from '../../apps/server/src/test/smtp.ts'
-import { ErrorBody, Headers } from '../../packages/contract/src/index.ts'
+import { ErrorBody, Headers, SessionCookies } from '../../packages/contract/src/index.ts'
 
 /** Helpers of the sign-in / sign-up journeys (journeys/*.e2e.ts). */
 export type SmtpServer = Awaited<ReturnType<typeof startSmtpServer>>
 
-/** The names apps/web/src/features/auth/session.ts and signup-flow.ts store the session under. */
-export const SessionCookies = {
-  anonymousToken: 'velvet_atk',
-  userToken: 'velvet_tk',
-  userId: 'velvet_uid',
-} as const
+/**
+ * The session cookies the server sets (the tokens HttpOnly: a page cannot read them, the browser context
+ * can), and the keys apps/web/src/features/auth/session.ts and signup-flow.ts keep in storage.
+ */
+export { SessionCookies }
 export const StorageKeys = {
   anonymousUser: 'velvet.anonymous_user',
   user: 'velvet.user',

@@ -18,9 +18,22 @@ async function freePort(): Promise<number> {
   })
 }
 
+/** Waits for the child to exit after SIGTERM (graceful shutdown), killing it after 10 s. */
+async function halt(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill('SIGTERM')
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
+  if (child.exitCode === null && child.signalCode === null) {
+    child.kill('SIGKILL')
+    await exited
+  }
+}
+
 /**
  * The real server (`node apps/server/src/main.ts`, as `npm start` runs it) on a free loopback port with
- * its own data folder, serving the built web app from apps/web/dist.
+ * its own data folder, serving the built web app from apps/web/dist. `restart` stops it and starts it again
+ * on the same port and data folder (database included), as a deployment does.
  */
 export async function startServer(env: Record<string, string> = {}) {
   // WEB_DIST (in the environment or `env`) serves another build, e.g. one made while apps/web/dist is in use.
@@ -31,59 +44,80 @@ export async function startServer(env: Record<string, string> = {}) {
   const port = await freePort()
   const dataDir = mkdtempSync(path.join(tmpdir(), 'velvet-e2e-'))
   const output: string[] = []
-  const child: ChildProcess = spawn(process.execPath, ['apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      SEED_DEMO: '0',
-      WEB_DIST: webDist,
-      // Links the server makes (identity partner return address and webhook, e-mail links) use the same
-      // origin as the browser.
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()))
-  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()))
-
   const baseUrl = `http://127.0.0.1:${port}`
-  // A fresh PGlite is migrated at start: 40-60 s on a loaded 2-core machine. The file's hooks allow 120 s.
-  const deadline = Date.now() + 100_000
-  /** A server that never became ready is stopped here: nobody else holds it (it outlived its test run). */
-  const giveUp = (why: string) => {
-    if (child.exitCode === null) child.kill('SIGKILL')
-    rmSync(dataDir, { recursive: true, force: true })
-    return new Error(`${why}:\n${output.join('')}`)
+
+  function launch(): ChildProcess {
+    const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        SEED_DEMO: '0',
+        WEB_DIST: webDist,
+        // Links the server makes (identity partner return address and webhook, e-mail links) use the same
+        // origin as the browser.
+        PUBLIC_URL: baseUrl,
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()))
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()))
+    return child
   }
-  for (;;) {
-    if (child.exitCode !== null) throw giveUp('server exited early')
-    try {
-      if ((await fetch(`${baseUrl}/readyz`)).ok) break
-    } catch {
-      // not listening yet
+
+  async function ready(child: ChildProcess): Promise<void> {
+    // A fresh PGlite is migrated at start: 40-60 s on a loaded 2-core machine. The file's hooks allow 120 s.
+    const deadline = Date.now() + 100_000
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited early:\n${output.join('')}`)
+      try {
+        if ((await fetch(`${baseUrl}/readyz`)).ok) return
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`server did not become ready:\n${output.join('')}`)
+      await new Promise((resolve) => setTimeout(resolve, 250))
     }
-    if (Date.now() > deadline) throw giveUp('server did not become ready')
-    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+
+  /** Starts the process and waits until it is ready; one that never gets ready is not left behind. */
+  async function started(): Promise<ChildProcess> {
+    const child = launch()
+    try {
+      await ready(child)
+    } catch (error) {
+      child.kill('SIGKILL')
+      throw error
+    }
+    return child
+  }
+
+  let child: ChildProcess
+  try {
+    child = await started()
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true })
+    throw error
   }
 
   return {
     baseUrl,
     dataDir,
     output,
+    /** Stops the server (SIGTERM), keeps it down for `downMs`, then starts it again on the same port and data. */
+    async restart(downMs = 0) {
+      await halt(child)
+      await new Promise((resolve) => setTimeout(resolve, downMs))
+      child = await started()
+    },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve))
-        child.kill('SIGTERM')
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
-        if (child.exitCode === null) child.kill('SIGKILL')
-      }
+      await halt(child)
       rmSync(dataDir, { recursive: true, force: true })
     },
   }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
+import cookie from '@fastify/cookie'
 import helmet from '@fastify/helmet'
 import multipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
@@ -23,6 +24,8 @@ import { createGoogleVerifier } from './modules/auth/google.ts'
 import { createAuthRepo } from './modules/auth/repo.ts'
 import { registerAuthRoutes } from './modules/auth/routes.ts'
 import { type Clock, createAuthService } from './modules/auth/service.ts'
+import { createSessionTransport } from './modules/auth/session-transport.ts'
+import { createPageTokens } from './modules/auth/tokens.ts'
 import type { ChatService } from './modules/chat/service.ts'
 import { wireChat } from './modules/chat/wiring.ts'
 import { createCreatorRepo } from './modules/creator/repo.ts'
@@ -184,6 +187,8 @@ export async function buildApp({
     redisPrefix: config.redisPrefix,
   })
   await app.register(multipart)
+  // Read by the refresh call only (the web app's HttpOnly session cookie, modules/auth/session-transport.ts).
+  await app.register(cookie)
   if (config.apiDocs) {
     await app.register(swagger, {
       openapi: {
@@ -231,10 +236,12 @@ export async function buildApp({
   // Per-e-mail sign-in limits (auth): shared by every process through Redis when it is configured.
   const limitCounter = await createWindowCounter({
     redisUrl: config.redisUrl,
-    prefix: 'velvet-limit:',
+    prefix: `${config.redisPrefix}limit:`,
     log: app.log,
   })
   app.addHook('onClose', async () => limitCounter.close())
+  mkdirSync(config.dataDir, { recursive: true })
+  const secrets = loadSecrets(config)
   const auth = createAuthService({
     repo: createAuthRepo(database.db),
     mailer: mail,
@@ -250,12 +257,11 @@ export async function buildApp({
     events: authEvents,
     legal: accountRepo,
     limitCounter,
+    pageTokens: createPageTokens(secrets.appSecret),
     countryOf: (ip) => countryOf(geo, ip),
     // Called at request time, once the social modules below are wired.
     isNameReserved: (name) => socialModules.profiles.isNameReserved(name),
   })
-  mkdirSync(config.dataDir, { recursive: true })
-  const secrets = loadSecrets(config)
   const account = createAccountService({
     repo: accountRepo,
     codes: auth,
@@ -477,7 +483,12 @@ export async function buildApp({
   )
 
   registerSystemRoutes(app, { publicConfig, now, ready: () => pingDatabase(database.db), system })
-  registerAuthRoutes(app, { auth, storage })
+  const sessions = createSessionTransport({
+    auth,
+    secure: config.env === 'production' || config.publicUrl.startsWith('https:'),
+    now,
+  })
+  registerAuthRoutes(app, { auth, sessions, storage })
   registerPushRoutes(app, { push })
   registerNotificationRoutes(app, { notifications })
   registerUsersRoutes(app, { users, profiles: socialModules.profiles })

@@ -3,6 +3,13 @@ export const Session = {
   tokenType: 'Bearer',
   maxAgeSeconds: 5_184_000,
   refreshWindowSeconds: 172_800,
+  /**
+   * A browser's bearer token (docs/api.md "Sessions"): the page holds it in memory only and exchanges the
+   * HttpOnly session cookie for a new one before it runs out.
+   */
+  pageTokenSeconds: 900,
+  /** The page renews its bearer token when it has less than this left. */
+  pageTokenRenewSeconds: 60,
 } as const
 
 /**

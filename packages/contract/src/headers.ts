@@ -14,4 +14,9 @@ export const Headers = {
   /** Response header: the server clock in seconds, so a client can correct its own. */
   serverTs: 'x-server-ts',
   idempotencyKey: 'idempotency-key',
+  /**
+   * `1` from the web app: the session lives in the HttpOnly cookie and answers carry a short-lived page token
+   * instead of the session token (docs/api.md "Sessions"). Other clients leave it out and hold the token.
+   */
+  sessionCookie: 'x-session-cookie',
 } as const

@@ -13,7 +13,12 @@ export interface Viewer {
   sessionId: number
   /** The raw bearer token (needed to verify the request signature). */
   token: string
+  /** A session token, or a web page's short-lived page token (docs/api.md "Sessions"). */
+  credential: 'session' | 'page'
+  /** When the session ends. */
   expiresAt: Date
+  /** When this bearer token stops working: the session's end, or sooner for a page token. */
+  tokenExpiresAt: Date
   /** A signed-up account (not an anonymous guest). */
   isAccount: boolean
 }

@@ -22,7 +22,7 @@ interface CachedViewer {
 }
 
 /**
- * Session lookups kept in memory for `Caching.sessionSeconds` (never past the session's expiry), keyed by the
+ * Session lookups kept in memory for `Caching.sessionSeconds` (never past the token's expiry), keyed by the
  * token. An entry is dropped as soon as its user changes (`UserChanges`: a logout, a revoked session, a
  * deleted account or a new role all do), on this process at once and on the others through Redis. Unknown
  * tokens are not cached: a token is only ever remembered after the database said it was live.
@@ -39,7 +39,7 @@ export function cachedViewers(
       const at = now()
       if (
         at < hit.until &&
-        hit.viewer.expiresAt.getTime() > at &&
+        hit.viewer.tokenExpiresAt.getTime() > at &&
         changes.fresh(hit.mark, [hit.viewer.userId])
       )
         return hit.viewer

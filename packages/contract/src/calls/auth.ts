@@ -24,10 +24,13 @@ export const SessionUser = z.object({
 export type SessionUser = z.infer<typeof SessionUser>
 
 export const SessionAnswer = z.object({
+  /** The bearer token: the session token, or for the web app (`x-session-cookie: 1`) a page token. */
   ptoken: z.string(),
   token_type: z.literal('Bearer'),
-  /** Unix seconds. */
+  /** When the session ends (Unix seconds); a refresh within `Session.refreshWindowSeconds` renews it. */
   expires_at: z.number().int(),
+  /** When `ptoken` stops working: `expires_at` for a session token, sooner for a page token. */
+  token_expires_at: z.number().int(),
   user: SessionUser,
 })
 export type SessionAnswer = z.infer<typeof SessionAnswer>
@@ -37,7 +40,12 @@ export const signupAnonymous = defineCall({
   path: '/fapi/core/auth/signup_anonymous/',
   access: 'public',
   summary: 'Create an anonymous guest (user type 3) and its session.',
-  response: z.object({ token: z.string(), user_id: UserId, expires_at: z.number().int() }),
+  response: z.object({
+    token: z.string(),
+    user_id: UserId,
+    expires_at: z.number().int(),
+    token_expires_at: z.number().int(),
+  }),
 })
 
 export const sendEmailCode = defineCall({
@@ -79,11 +87,28 @@ export const currentUser = defineCall({
 export const refresh = defineCall({
   method: 'POST',
   path: '/api/auth/refresh',
-  access: 'session',
-  summary: 'Renew the session when it expires within 172800 s.',
+  // The session comes from the bearer token, or for the web app from the HttpOnly session cookie.
+  access: 'public',
+  summary:
+    'The session as it stands, renewed when it expires within 172800 s (refreshed: true); for the web ' +
+    'app, exchanges the session cookie for a page token.',
   input: z.object({ user_info: z.object({ user_id: UserId }).optional() }),
-  response: SessionAnswer,
+  response: SessionAnswer.extend({ refreshed: z.boolean() }),
 })
+
+/**
+ * The session cookies of spec §3, all set by the server (docs/api.md "Sessions"). The tokens are HttpOnly,
+ * SameSite=Strict, Secure in production and sent only to the refresh call; an account's user id is readable
+ * by the page (it tells the page there is an account to restore) and holds nothing secret.
+ */
+export const SessionCookies = {
+  anonymousToken: 'velvet_atk',
+  userToken: 'velvet_tk',
+  userId: 'velvet_uid',
+} as const
+
+/** The path of the token cookies: only the refresh call reads them. */
+export const SESSION_TOKEN_COOKIE_PATH = refresh.path
 
 export const logout = defineCall({
   method: 'POST',

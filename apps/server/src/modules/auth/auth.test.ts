@@ -249,11 +249,12 @@ describe('sign-up completion', () => {
 })
 
 describe('sessions', () => {
-  it('refuses to refresh outside the window and rotates the token inside it', async () => {
+  it('answers the session unchanged outside the window and rotates the token inside it', async () => {
     const account = await makeAccount(t)
     const early = await t.call(refresh, {}, { token: account.token })
-    expect(early.status).toBe(400)
-    expect(early.body.error.code).toBe(2007)
+    expect(early.status).toBe(200)
+    expect(early.body.data).toMatchObject({ ptoken: account.token, refreshed: false })
+    expect(early.body.data.token_expires_at).toBe(early.body.data.expires_at)
 
     t.clock.advance((Session.maxAgeSeconds - Session.refreshWindowSeconds + 60) * 1000)
     const renewed = await t.call(
@@ -262,6 +263,7 @@ describe('sessions', () => {
       { token: account.token },
     )
     expect(renewed.status).toBe(200)
+    expect(renewed.body.data.refreshed).toBe(true)
     expect(renewed.body.data.ptoken).not.toBe(account.token)
     expect(renewed.body.data.user.user_id).toBe(account.userId)
     expect((await t.call(currentUser, {}, { token: account.token })).status).toBe(401)

@@ -46,26 +46,36 @@ export interface ServerAccountFields extends ProfileFields {
 }
 
 /** Only what a Viewer is made of: this runs on every request. */
-function liveSessionQuery(conn: Conn) {
+function liveSessionQuery(conn: Conn, by: 'tokenHash' | 'id') {
   return conn
     .select({
-      session: { id: sessions.id, lastUsedAt: sessions.lastUsedAt, expiresAt: sessions.expiresAt },
+      session: {
+        id: sessions.id,
+        tokenHash: sessions.tokenHash,
+        lastUsedAt: sessions.lastUsedAt,
+        expiresAt: sessions.expiresAt,
+      },
       user: { id: users.id, userType: users.userType, userRole: users.userRole },
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        by === 'id'
+          ? eq(sessions.id, sql.placeholder('id'))
+          : eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql.placeholder('now')),
       ),
     )
 }
 
+type LiveSessionStatement = ReturnType<ReturnType<typeof liveSessionQuery>['prepare']>
+
 /** Every SQL statement of the auth module. */
 export function createAuthRepo(db: Db) {
-  let liveSession: ReturnType<ReturnType<typeof liveSessionQuery>['prepare']> | undefined
+  let liveSession: LiveSessionStatement | undefined
+  let liveSessionOfId: LiveSessionStatement | undefined
   return {
     transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
       return db.transaction(work)
@@ -194,8 +204,14 @@ export function createAuthRepo(db: Db) {
       return row
     },
 
-    async createSession(s: NewSession, conn: Conn = db): Promise<void> {
-      await conn.insert(sessions).values({ ...s, lastUsedAt: s.createdAt })
+    /** Answers the new session's id. */
+    async createSession(s: NewSession, conn: Conn = db): Promise<number> {
+      const [row] = await conn
+        .insert(sessions)
+        .values({ ...s, lastUsedAt: s.createdAt })
+        .returning({ id: sessions.id })
+      if (!row) throw new Error('insert sessions returned nothing')
+      return row.id
     },
 
     /** Marks a session used now, unless that was already recorded after `staleBefore` (one write per window). */
@@ -212,12 +228,42 @@ export function createAuthRepo(db: Db) {
      */
     async liveSessionByHash(tokenHash: string, now: Date, conn: Conn = db) {
       if (conn !== db) {
-        const [row] = await liveSessionQuery(conn).execute({ tokenHash, now })
+        const [row] = await liveSessionQuery(conn, 'tokenHash').execute({ tokenHash, now })
         return row
       }
-      liveSession ??= liveSessionQuery(db).prepare('auth_live_session')
+      liveSession ??= liveSessionQuery(db, 'tokenHash').prepare('auth_live_session')
       const [row] = await liveSession.execute({ tokenHash, now })
       return row
+    },
+
+    /** The live session of an id with its user (a page token names its session by id). */
+    async liveSessionById(id: number, now: Date) {
+      liveSessionOfId ??= liveSessionQuery(db, 'id').prepare('auth_live_session_of_id')
+      const [row] = await liveSessionOfId.execute({ id, now })
+      return row
+    },
+
+    /**
+     * Gives a live session a new token and expiry in place (same id: its page tokens and sockets carry on).
+     * Only from the token it had (`oldHash`): of two rotations at once, one wins. Answers whether it did.
+     */
+    async rotateSession(
+      sessionId: number,
+      rotation: { oldHash: string; newHash: string; expiresAt: Date },
+      conn: Conn = db,
+    ): Promise<boolean> {
+      const rows = await conn
+        .update(sessions)
+        .set({ tokenHash: rotation.newHash, expiresAt: rotation.expiresAt })
+        .where(
+          and(
+            eq(sessions.id, sessionId),
+            eq(sessions.tokenHash, rotation.oldHash),
+            isNull(sessions.revokedAt),
+          ),
+        )
+        .returning({ id: sessions.id })
+      return rows.length > 0
     },
 
     /** Which of these sessions are live (neither revoked nor expired at `now`). */

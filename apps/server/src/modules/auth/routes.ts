@@ -18,6 +18,7 @@ import { registerCall } from '../../platform/http.ts'
 import { squareImage } from '../../platform/images.ts'
 import type { Storage } from '../../platform/storage.ts'
 import type { AuthService, ClientInfo } from './service.ts'
+import type { SessionTransport } from './session-transport.ts'
 
 function deviceIdOf(req: FastifyRequest): string | null {
   const value = req.headers[Headers.deviceId]
@@ -36,13 +37,24 @@ export function clientOf(req: FastifyRequest): ClientInfo {
 
 export function registerAuthRoutes(
   app: FastifyInstance,
-  deps: { auth: AuthService; storage: Storage },
+  deps: { auth: AuthService; sessions: SessionTransport; storage: Storage },
 ): void {
-  const { auth, storage } = deps
+  const { auth, sessions, storage } = deps
 
-  registerCall(app, signupAnonymous, ({ req }) => auth.createAnonymous(clientOf(req)), {
-    rateLimit: { max: 30, timeWindow: '1 minute' },
-  })
+  registerCall(
+    app,
+    signupAnonymous,
+    async ({ req, reply }) => {
+      const answer = sessions.answer(req, reply, await auth.createAnonymous(clientOf(req)))
+      return {
+        token: answer.ptoken,
+        user_id: answer.user.user_id,
+        expires_at: answer.expires_at,
+        token_expires_at: answer.token_expires_at,
+      }
+    },
+    { rateLimit: { max: 30, timeWindow: '1 minute' } },
+  )
 
   // The per-e-mail and per-IP hourly limits are rules of the service; this is only a flood guard.
   registerCall(app, sendEmailCode, ({ input, req }) => auth.sendCode(input.email, req.ip), {
@@ -52,17 +64,25 @@ export function registerAuthRoutes(
   registerCall(
     app,
     login,
-    ({ input, viewer, req }) =>
-      input.type === 'email'
-        ? auth.loginWithEmail(input.email, input.code, viewer, clientOf(req))
-        : auth.loginWithGoogle(input.id_token, viewer, clientOf(req)),
+    async ({ input, viewer, req, reply }) => {
+      const grant =
+        input.type === 'email'
+          ? await auth.loginWithEmail(input.email, input.code, viewer, clientOf(req))
+          : await auth.loginWithGoogle(input.id_token, viewer, clientOf(req))
+      return { ...sessions.answer(req, reply, grant), is_new: grant.isNew }
+    },
     { rateLimit: { max: 20, timeWindow: '1 minute' } },
   )
 
   registerCall(app, currentUser, ({ viewer }) => auth.currentUser(viewer))
-  registerCall(app, refresh, ({ viewer, req }) => auth.refresh(viewer, clientOf(req)))
-  registerCall(app, logout, ({ viewer }) => auth.logout(viewer))
-  registerCall(app, coreLogout, ({ viewer }) => auth.logout(viewer))
+  registerCall(app, refresh, ({ viewer, req, reply }) => sessions.refresh(req, reply, viewer))
+  for (const call of [logout, coreLogout]) {
+    registerCall(app, call, async ({ viewer, reply }) => {
+      const answer = await auth.logout(viewer)
+      sessions.clear(reply)
+      return answer
+    })
+  }
   registerCall(app, usernameCheck, ({ input }) => auth.isUserNameAvailable(input.user_name))
   registerCall(app, completeSignup, ({ input, viewer, req }) => auth.completeSignup(viewer, input, req.ip))
 

@@ -3,7 +3,7 @@ import {
   LegalDocs,
   Profile,
   Session,
-  type SessionAnswer,
+  type SessionUser,
   type SignupProfile,
   UserType,
 } from '@velvet/contract'
@@ -20,7 +20,7 @@ import { type GoogleIdentity, GoogleTokenError, type VerifyGoogleIdToken } from 
 import { presentSessionUser } from './presenters.ts'
 import type { AuthRepo, CodePurpose, ServerAccountFields } from './repo.ts'
 import type { UserRow } from './schema.ts'
-import { hashToken, newToken } from './tokens.ts'
+import { hashToken, newToken, type PageTokens } from './tokens.ts'
 
 export interface Clock {
   now(): Date
@@ -44,6 +44,15 @@ export interface LegalRecorder {
   ): Promise<void>
 }
 
+/** A session as issued or found: the routes answer it as a bearer token or, for the web app, as cookies. */
+export interface SessionGrant {
+  /** The session token (never stored: only its hash is). */
+  token: string
+  sessionId: number
+  expiresAt: Date
+  user: SessionUser
+}
+
 /** A session's `last_used_at` is written at most once per this window. */
 export const SESSION_TOUCH_MS = 5 * 60 * 1000
 
@@ -57,6 +66,8 @@ export interface AuthServiceDeps {
   legal: LegalRecorder
   /** Where the per-e-mail limits are counted (Redis when configured, so that every process counts together). */
   limitCounter: WindowCounter
+  /** The web app's short-lived bearer tokens (keyed with the app secret). */
+  pageTokens: PageTokens
   /** The country code of an address (GeoIP), for the sessions list; absent: sessions store no country. */
   countryOf?: (ip: string) => Promise<string | null>
   /** A name another user gave up within Social.usernameRedirectDays (users module); absent: none is. */
@@ -64,6 +75,7 @@ export interface AuthServiceDeps {
 }
 
 type SessionMeta = ClientInfo & { country: string | null }
+type LiveSession = NonNullable<Awaited<ReturnType<AuthRepo['liveSessionById']>>>
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000)
 
@@ -76,6 +88,7 @@ export function createAuthService({
   events,
   legal,
   limitCounter,
+  pageTokens,
   countryOf,
   isNameReserved = async () => false,
 }: AuthServiceDeps) {
@@ -88,20 +101,23 @@ export function createAuthService({
     return { ...client, country }
   }
 
-  async function issueSession(tx: Tx, user: UserRow, meta: SessionMeta): Promise<SessionAnswer> {
+  async function issueSession(tx: Tx, user: UserRow, meta: SessionMeta): Promise<SessionGrant> {
     const token = newToken()
     const now = clock.now()
     const expiresAt = new Date(now.getTime() + Session.maxAgeSeconds * 1000)
-    await repo.createSession(
+    const sessionId = await repo.createSession(
       { userId: user.id, tokenHash: hashToken(token), ...meta, createdAt: now, expiresAt },
       tx,
     )
-    return {
-      ptoken: token,
-      token_type: 'Bearer',
-      expires_at: seconds(expiresAt),
-      user: presentSessionUser(user, portraitUrl),
-    }
+    return { token, sessionId, expiresAt, user: presentSessionUser(user, portraitUrl) }
+  }
+
+  async function pageViewer(token: string, now: Date) {
+    const claim = pageTokens.read(token, seconds(now))
+    if (!claim) return null
+    const row = await repo.liveSessionById(claim.sessionId, now)
+    if (!row) return null
+    return { row, credential: 'page' as const, tokenExpiresAt: new Date(claim.expiresAt * 1000) }
   }
 
   /**
@@ -126,25 +142,32 @@ export function createAuthService({
         isNew = true
       }
       if (viewer) await repo.revokeSession(viewer.sessionId, tx)
-      const answer = await issueSession(tx, user, meta)
-      return { ...answer, is_new: isNew }
+      const grant = await issueSession(tx, user, meta)
+      return { ...grant, isNew }
     })
   }
 
   return {
-    async createAnonymous(client: ClientInfo) {
+    async createAnonymous(client: ClientInfo): Promise<SessionGrant> {
       const meta = await sessionMeta(client)
       return repo.transaction(async (tx) => {
         const user = await repo.createUser({ userType: UserType.Anonymous }, tx)
-        const answer = await issueSession(tx, user, meta)
-        return { token: answer.ptoken, user_id: user.id, expires_at: answer.expires_at }
+        return issueSession(tx, user, meta)
       })
     },
 
+    /** The viewer of a bearer token: a session token, or a web page's page token naming a live session. */
     async resolveViewer(token: string): Promise<Viewer | null> {
       const now = clock.now()
-      const row = await repo.liveSessionByHash(hashToken(token), now)
-      if (!row) return null
+      let found: { row: LiveSession; credential: Viewer['credential']; tokenExpiresAt: Date } | null
+      if (pageTokens.isPageToken(token)) {
+        found = await pageViewer(token, now)
+      } else {
+        const row = await repo.liveSessionByHash(hashToken(token), now)
+        found = row ? { row, credential: 'session', tokenExpiresAt: row.session.expiresAt } : null
+      }
+      if (!found) return null
+      const { row, credential, tokenExpiresAt } = found
       const staleBefore = new Date(now.getTime() - SESSION_TOUCH_MS)
       // The row read above says whether a write is due: most requests write nothing.
       if (row.session.lastUsedAt < staleBefore) await repo.touchSession(row.session.id, now, staleBefore)
@@ -154,9 +177,17 @@ export function createAuthService({
         userRole: row.user.userRole,
         sessionId: row.session.id,
         token,
+        credential,
         expiresAt: row.session.expiresAt,
+        tokenExpiresAt,
         isAccount: row.user.userType === UserType.LoggedIn,
       }
+    },
+
+    /** A page token for a session: `Session.pageTokenSeconds` from now, never past the session's end. */
+    pageToken(grant: Pick<SessionGrant, 'sessionId' | 'expiresAt'>): { token: string; expiresAt: number } {
+      const expiresAt = Math.min(seconds(clock.now()) + Session.pageTokenSeconds, seconds(grant.expiresAt))
+      return { token: pageTokens.issue(grant.sessionId, expiresAt), expiresAt }
     },
 
     /** Which of these sessions are still live (the realtime gateway drops the sockets of the others). */
@@ -214,16 +245,35 @@ export function createAuthService({
       return { user: presentSessionUser(user, portraitUrl), expires_at: seconds(viewer.expiresAt) }
     },
 
-    /** Rotates the session token, only inside the refresh window (spec §9: 172800 s before expiry). */
-    async refresh(viewer: Viewer, client: ClientInfo): Promise<SessionAnswer> {
-      const remaining = viewer.expiresAt.getTime() - clock.now().getTime()
-      if (remaining > Session.refreshWindowSeconds * 1000) throw new AppError('RefreshNotDue')
-      const meta = await sessionMeta(client)
-      return repo.transaction(async (tx) => {
-        const user = await repo.userById(viewer.userId, tx)
-        if (!user || !(await repo.revokeSession(viewer.sessionId, tx))) throw new AppError('NotLoggedIn')
-        return issueSession(tx, user, meta)
+    /**
+     * The session of a session token as it stands, or renewed when it ends within the refresh window (spec
+     * §9: 172800 s): a new token and a new 60 days on the same session, so its page tokens and sockets carry
+     * on. Outside the window it is answered unchanged (`refreshed: false`). Throws 1001 for a token that is
+     * not live.
+     */
+    async refresh(token: string): Promise<{ grant: SessionGrant; refreshed: boolean }> {
+      const now = clock.now()
+      const oldHash = hashToken(token)
+      const row = await repo.liveSessionByHash(oldHash, now)
+      const user = row ? await repo.userById(row.user.id) : undefined
+      if (!row || !user) throw new AppError('NotLoggedIn')
+      const current = {
+        token,
+        sessionId: row.session.id,
+        expiresAt: row.session.expiresAt,
+        user: presentSessionUser(user, portraitUrl),
+      }
+      const remaining = row.session.expiresAt.getTime() - now.getTime()
+      if (remaining > Session.refreshWindowSeconds * 1000) return { grant: current, refreshed: false }
+      const next = newToken()
+      const expiresAt = new Date(now.getTime() + Session.maxAgeSeconds * 1000)
+      const rotated = await repo.rotateSession(row.session.id, {
+        oldHash,
+        newHash: hashToken(next),
+        expiresAt,
       })
+      if (!rotated) throw new AppError('NotLoggedIn')
+      return { grant: { ...current, token: next, expiresAt }, refreshed: true }
     },
 
     async logout(viewer: Viewer) {

@@ -1,15 +1,14 @@
 import {
   type CallDef,
-  CoreErrorCodes,
   coreLogout,
   currentUser,
   refresh,
   Session,
-  type SessionAnswer,
   signupAnonymous,
   Timing,
+  UserType,
 } from '@velvet/contract'
-import { isApiError, messageOf } from '../../lib/api/errors.ts'
+import { messageOf } from '../../lib/api/errors.ts'
 import { api } from '../../lib/api/index.ts'
 import { currentPath, navigateTo } from '../../lib/navigation.ts'
 import { resetPlatform } from '../../lib/platform.ts'
@@ -18,21 +17,30 @@ import { toast } from '../../ui/toast-store.ts'
 import { forgetPushDevice } from '../push/push.service.ts'
 import { authKeys } from './auth.queries.ts'
 import { loginWithRedirect } from './redirect.ts'
-import { type Session as SessionState, sessionStore } from './session.ts'
+import {
+  readStoredSession,
+  type Session as SessionState,
+  SessionStorageKeys,
+  sessionStore,
+} from './session.ts'
+import { renewSession } from './session-renewal.ts'
 import { signupFlow } from './signup-flow.ts'
+
+export { applySessionAnswer, waitForTokenRotation } from './session-renewal.ts'
 
 let guard: Promise<SessionState> | null = null
 let boot: Promise<void> | null = null
-let rotating: Promise<void> | null = null
-let checkedSinceLoad = false
+/** A session cookie could not be exchanged at entry for want of an answer (offline): try again later. */
+let restorePending = false
 
 /**
  * The auth guard (spec §4): an account is used as it is; a guest whose token cookie and stored record
- * both exist is reused; otherwise a new anonymous guest is created. A failure shows an error toast.
+ * both exist is reused (restored at entry); otherwise a new anonymous guest is created. A failure shows an
+ * error toast.
  */
 export function ensureSession(): Promise<SessionState> {
   const session = sessionStore.get()
-  if (session.kind !== 'none') return Promise.resolve(session)
+  if (session.kind !== 'none' || restorePending) return Promise.resolve(session)
   guard ??= api
     .call(signupAnonymous)
     .then((answer) => {
@@ -49,43 +57,62 @@ export function ensureSession(): Promise<SessionState> {
   return guard
 }
 
-/** Applies a sign-in or refresh answer: new token, stored user and expiry. */
-export function applySessionAnswer(answer: SessionAnswer): void {
-  sessionStore.setAccount(answer)
-  queryClient.setQueryData(authKeys.currentUser(answer.user.user_id), {
-    user: answer.user,
-    expires_at: answer.expires_at,
-  })
+/**
+ * The session is gone on the server (1001): an account is logged out (spec §4, §8); a guest's is dropped,
+ * and the guard makes a fresh one. `toLogin` also sends a guest to /login with a redirect (a refused call).
+ */
+function sessionRefused(options: { toLogin: boolean }): void {
+  const session = sessionStore.get()
+  if (session.kind === 'account') {
+    void localLogout()
+    return
+  }
+  sessionStore.clear()
+  if (options.toLogin && !location.pathname.startsWith('/login')) navigateTo(loginWithRedirect(currentPath()))
 }
 
 /**
- * Token refresh (spec §4, §9): on entry and on every route change, when the stored expiry is within the
- * refresh window; the first check after load always asks. The server answers 2007 when the session
- * is not inside its window yet: the token is kept.
+ * Entry: the session cookie is exchanged for a page token (spec §4: the first check always refreshes; it
+ * answers 200 whether or not the session needed renewing). A guest is reused only when the stored anonymous
+ * record names it too. A dead account cookie logs out to /login; a dead guest cookie only makes way for a
+ * new guest.
  */
-export function refreshIfDue(): Promise<void> {
-  const session = sessionStore.get()
-  if (session.kind !== 'account') return Promise.resolve()
-  const due = !checkedSinceLoad || session.expiresAt - api.clock.nowSeconds() <= Session.refreshWindowSeconds
-  checkedSinceLoad = true
-  if (!due) return rotating ?? Promise.resolve()
-  rotating ??= api
-    .call(refresh, { user_info: { user_id: session.user.user_id } })
-    .then(applySessionAnswer)
-    .catch((error: unknown) => {
-      if (isApiError(error) && error.code === CoreErrorCodes.RefreshNotDue.code) return
-      // 1001 is handled by the API client (local logout); other failures keep the current token.
-      console.warn('session refresh failed', error)
-    })
-    .finally(() => {
-      rotating = null
-    })
-  return rotating
+async function restoreSession(): Promise<void> {
+  const stored = readStoredSession()
+  // An account says so with its user id cookie, a guest with its stored record (spec §3, §4).
+  if (stored.userId === null && stored.anonymousUserId === null && !stored.legacy) return
+  sessionStore.adoptLegacyToken(stored)
+  const outcome = await renewSession(
+    (answer) =>
+      answer.user.user_type !== UserType.Anonymous || answer.user.user_id === stored.anonymousUserId,
+  )
+  restorePending = outcome === 'failed'
+  if (outcome !== 'refused') return
+  // The account of this browser is gone: spec §4 logs it out (to /login). A guest is simply replaced.
+  if (stored.user) void localLogout()
+  else sessionStore.clear()
 }
 
-/** While the token is being rotated, other calls wait so they are not sent with a revoked token. */
-export async function waitForTokenRotation(call: CallDef): Promise<void> {
-  if (rotating && call !== refresh) await rotating
+/** Asks the session cookie for a page token again; a session the server no longer knows is dropped. */
+export async function recheckSession(): Promise<void> {
+  if ((await renewSession()) === 'refused') sessionRefused({ toLogin: false })
+}
+
+/**
+ * Token refresh (spec §4, §9), on every route change: the session is renewed when its stored expiry is
+ * within the refresh window, and the page token before it runs out. An entry that got no answer tries again.
+ */
+export async function refreshIfDue(): Promise<void> {
+  const session = sessionStore.get()
+  if (session.kind === 'none') {
+    if (restorePending) await restoreSession()
+    return
+  }
+  const now = api.clock.nowSeconds()
+  const due =
+    (session.kind === 'account' && session.expiresAt - now <= Session.refreshWindowSeconds) ||
+    session.tokenExpiresAt - now <= Session.pageTokenRenewSeconds
+  if (due) await recheckSession()
 }
 
 /** Refreshes the stored user from the server (spec: currentUser on entry for logged-in sessions). */
@@ -104,15 +131,30 @@ export async function loadCurrentUser(): Promise<void> {
   }
 }
 
-/** Entry: restore the session, run the guard, then refresh and reload the user for accounts. */
+/**
+ * Another tab of this browser signed out, or in as someone else: the shared cookie moved, so follow it
+ * (a logout here too, or the new session's page token).
+ */
+function followOtherTabs(): void {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== SessionStorageKeys.user && event.key !== null) return
+    const session = sessionStore.get()
+    const stored = readStoredSession().user
+    if (!stored) {
+      if (session.kind === 'account') void localLogout()
+      return
+    }
+    if (session.kind !== 'account' || session.user.user_id !== stored.user_id) void recheckSession()
+  })
+}
+
+/** Entry: restore the session, run the guard, then reload the user for accounts. */
 export function bootSession(): Promise<void> {
   boot ??= (async () => {
-    sessionStore.load()
+    followOtherTabs()
+    await restoreSession()
     const session = await ensureSession()
-    if (session.kind === 'account') {
-      await refreshIfDue()
-      await loadCurrentUser()
-    }
+    if (session.kind === 'account') await loadCurrentUser()
   })()
   return boot
 }
@@ -151,17 +193,27 @@ export async function logout(): Promise<void> {
   await localLogout()
 }
 
+/** The page token a renewal got because a call was refused: refused in turn, the session is what is gone. */
+let recoveredToken: string | null = null
+
 /**
- * Code 1001 or HTTP 401 (spec §4, §8): an account is logged out locally; anyone else is sent to /login
- * with the current place as `redirect` (a guest token the server no longer knows is dropped first, so
- * the guard makes a fresh one).
+ * Code 1001 or HTTP 401 (spec §4, §8). The page token may only be stale (the device slept past it, another
+ * tab signed in): the session cookie is asked first. If it is gone too, an account is logged out locally and
+ * anyone else is sent to /login with the current place as `redirect` (the guest is dropped first, so the
+ * guard makes a fresh one). The refresh call's own refusal is handled where it is made; a call sent with a
+ * token that has since been replaced changes nothing.
  */
-export function handleUnauthorized(): void {
+export function handleUnauthorized(_error: unknown, call: CallDef, sentToken: string | null): void {
+  if (call === refresh) return
   const session = sessionStore.get()
-  if (session.kind === 'account') {
-    void localLogout()
+  if (session.kind === 'none' || sentToken === recoveredToken) {
+    sessionRefused({ toLogin: true })
     return
   }
-  if (session.kind === 'anonymous') sessionStore.clear()
-  if (!location.pathname.startsWith('/login')) navigateTo(loginWithRedirect(currentPath()))
+  if (sentToken !== session.token) return
+  void renewSession().then((outcome) => {
+    const now = sessionStore.get()
+    if (outcome === 'renewed') recoveredToken = now.kind === 'none' ? null : now.token
+    else if (outcome === 'refused') sessionRefused({ toLogin: true })
+  })
 }

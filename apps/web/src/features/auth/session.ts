@@ -1,53 +1,68 @@
-import { type SessionAnswer, SessionUser, UserId, UserRole, UserType } from '@velvet/contract'
+import { type SessionAnswer, SessionCookies, SessionUser, UserId, UserRole, UserType } from '@velvet/contract'
 import { useSyncExternalStore } from 'react'
 import { z } from 'zod'
 import type { Credentials } from '../../lib/api/request.ts'
-import { deleteCookie, readCookie, writeCookie } from '../../lib/cookies.ts'
+import { deleteCookie, readCookie } from '../../lib/cookies.ts'
 import { readJson, removeItem, writeJson } from '../../lib/storage.ts'
 
 /**
- * The session store (spec §3): who is using the app. Cookies hold the tokens and user id, localStorage the
- * anonymous user record, the logged-in user and the token expiry. Components read it with useSession().
+ * The session store (spec §3; docs/api.md "Sessions"): who is using the app. The session itself lives in
+ * the HttpOnly cookies the server sets, out of reach of scripts; this page holds only a short-lived page
+ * token, in memory. localStorage keeps what is not secret: the anonymous user record (its id), the signed-in
+ * user. Components read it with useSession().
  */
 export type Session =
   | { kind: 'none' }
-  | { kind: 'anonymous'; token: string; userId: number }
-  | { kind: 'account'; token: string; user: SessionUser; expiresAt: number }
-
-export const SessionCookies = {
-  anonymousToken: 'velvet_atk',
-  userToken: 'velvet_tk',
-  userId: 'velvet_uid',
-} as const
+  | { kind: 'anonymous'; token: string; tokenExpiresAt: number; userId: number }
+  | { kind: 'account'; token: string; tokenExpiresAt: number; user: SessionUser; expiresAt: number }
 
 export const SessionStorageKeys = {
   anonymousUser: 'velvet.anonymous_user',
   user: 'velvet.user',
+  /** No longer written (the expiry comes with each page token); cleared with the rest. */
   expiresAt: 'velvet.token_expires_at',
 } as const
 
-const AnonymousRecord = z.object({ token: z.string().min(1), user_id: UserId })
-const ExpiresAt = z.number().int()
+const AnonymousRecord = z.object({ user_id: UserId, token: z.string().min(1).optional() })
 
-function secondsUntil(expiresAt: number): number {
-  return expiresAt - Math.floor(Date.now() / 1000)
+/** What an earlier visit left behind. */
+export interface StoredSession {
+  /** The server's user id cookie: there is an account's session cookie to exchange for a page token. */
+  userId: number | null
+  /** The signed-in user, as last seen. */
+  user: SessionUser | null
+  /** The anonymous user record of spec §3 (a guest is reused only when it is there, spec §4). */
+  anonymousUserId: number | null
+  /** A session token an older build kept where scripts can read it: moved into the cookie once, then gone. */
+  legacy: { token: string; kind: 'account' | 'anonymous' } | null
 }
 
-/** Reads the session from cookies and storage: an account first, then a reusable anonymous guest. */
-export function readStoredSession(): Session {
-  const token = readCookie(SessionCookies.userToken)
+export function readStoredSession(): StoredSession {
   const userId = Number(readCookie(SessionCookies.userId))
   const user = readJson(SessionStorageKeys.user, SessionUser)
-  if (token && user && user.user_id === userId) {
-    return { kind: 'account', token, user, expiresAt: readJson(SessionStorageKeys.expiresAt, ExpiresAt) ?? 0 }
-  }
-  // spec §4: reuse the guest only when both the cookie and the stored record exist.
-  const anonymousToken = readCookie(SessionCookies.anonymousToken)
   const anonymous = readJson(SessionStorageKeys.anonymousUser, AnonymousRecord)
-  if (anonymousToken && anonymous) {
-    return { kind: 'anonymous', token: anonymousToken, userId: anonymous.user_id }
+  const legacyAccount = readCookie(SessionCookies.userToken)
+  const legacyGuest = readCookie(SessionCookies.anonymousToken) ?? anonymous?.token ?? null
+  return {
+    userId: Number.isSafeInteger(userId) && userId > 0 ? userId : null,
+    user,
+    anonymousUserId: anonymous?.user_id ?? null,
+    legacy:
+      legacyAccount && user
+        ? { token: legacyAccount, kind: 'account' }
+        : legacyGuest
+          ? { token: legacyGuest, kind: 'anonymous' }
+          : null,
   }
-  return { kind: 'none' }
+}
+
+/** Forgets the tokens an older build kept in readable cookies and localStorage. */
+function forgetLegacyTokens(): void {
+  // Script-written cookies live on path /; the server's HttpOnly ones on the refresh path are untouched.
+  deleteCookie(SessionCookies.userToken)
+  deleteCookie(SessionCookies.anonymousToken)
+  const anonymous = readJson(SessionStorageKeys.anonymousUser, AnonymousRecord)
+  if (anonymous?.token) writeJson(SessionStorageKeys.anonymousUser, { user_id: anonymous.user_id })
 }
 
 let current: Session = { kind: 'none' }
@@ -66,42 +81,59 @@ export const sessionStore = {
     return () => listeners.delete(listener)
   },
 
-  /** Loads what the browser kept from an earlier visit. */
-  load(): Session {
-    set(readStoredSession())
-    return current
+  /** Sends an older build's session token once, so that the server moves it into the cookie. */
+  adoptLegacyToken(stored: StoredSession): void {
+    const { legacy, user, anonymousUserId } = stored
+    if (!legacy) return
+    if (legacy.kind === 'account' && user) {
+      set({ kind: 'account', token: legacy.token, tokenExpiresAt: 0, user, expiresAt: 0 })
+    } else if (anonymousUserId !== null) {
+      set({ kind: 'anonymous', token: legacy.token, tokenExpiresAt: 0, userId: anonymousUserId })
+    }
   },
 
-  setAnonymous(answer: { token: string; user_id: number; expires_at: number }): void {
-    writeCookie(SessionCookies.anonymousToken, answer.token, secondsUntil(answer.expires_at))
-    writeJson(SessionStorageKeys.anonymousUser, { token: answer.token, user_id: answer.user_id })
-    set({ kind: 'anonymous', token: answer.token, userId: answer.user_id })
+  setAnonymous(answer: { token: string; user_id: number; token_expires_at: number }): void {
+    forgetLegacyTokens()
+    writeJson(SessionStorageKeys.anonymousUser, { user_id: answer.user_id })
+    removeItem(SessionStorageKeys.user)
+    set({
+      kind: 'anonymous',
+      token: answer.token,
+      tokenExpiresAt: answer.token_expires_at,
+      userId: answer.user_id,
+    })
   },
 
-  /** A sign-in or refresh answer: the account's token, user and expiry replace whatever was there. */
+  /** A sign-in or refresh answer: the account's page token, user and expiry replace whatever was there. */
   setAccount(answer: SessionAnswer): void {
-    const maxAge = secondsUntil(answer.expires_at)
-    writeCookie(SessionCookies.userToken, answer.ptoken, maxAge)
-    writeCookie(SessionCookies.userId, String(answer.user.user_id), maxAge)
+    forgetLegacyTokens()
+    removeItem(SessionStorageKeys.expiresAt)
     writeJson(SessionStorageKeys.user, answer.user)
-    writeJson(SessionStorageKeys.expiresAt, answer.expires_at)
-    // The server revoked the guest session that signed in; never send its token again.
-    deleteCookie(SessionCookies.anonymousToken)
+    // The server revoked the guest session that signed in.
     removeItem(SessionStorageKeys.anonymousUser)
-    set({ kind: 'account', token: answer.ptoken, user: answer.user, expiresAt: answer.expires_at })
+    set({
+      kind: 'account',
+      token: answer.ptoken,
+      tokenExpiresAt: answer.token_expires_at,
+      user: answer.user,
+      expiresAt: answer.expires_at,
+    })
   },
 
   /** A fresher copy of the signed-in user (current user, complete sign-up, portrait upload). */
   setUser(user: SessionUser, expiresAt?: number): void {
     if (current.kind !== 'account' || current.user.user_id !== user.user_id) return
     writeJson(SessionStorageKeys.user, user)
-    if (expiresAt !== undefined) writeJson(SessionStorageKeys.expiresAt, expiresAt)
     set({ ...current, user, expiresAt: expiresAt ?? current.expiresAt })
   },
 
-  /** Forgets every session (logout, or a token the server no longer knows). The device id stays. */
+  /**
+   * Forgets every session here (logout, or a session the server no longer knows). The HttpOnly cookies are
+   * the server's to clear (logout does; a refused refresh does). The device id stays.
+   */
   clear(): void {
-    for (const name of Object.values(SessionCookies)) deleteCookie(name)
+    deleteCookie(SessionCookies.userId)
+    forgetLegacyTokens()
     for (const key of Object.values(SessionStorageKeys)) removeItem(key)
     set({ kind: 'none' })
   },

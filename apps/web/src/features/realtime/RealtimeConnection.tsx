@@ -12,25 +12,19 @@ import type { SocketIdentity } from './realtime-client.ts'
  */
 export function RealtimeConnection() {
   const session = useSession()
-  const token = session.kind === 'none' ? null : session.token
   const userId =
     session.kind === 'account' ? session.user.user_id : session.kind === 'anonymous' ? session.userId : null
   const userType = session.kind === 'account' ? UserType.LoggedIn : UserType.Anonymous
 
+  // A new page token of the same user does not reconnect: each handshake asks for a fresh token itself.
   useEffect(() => {
-    if (token === null || userId === null) {
+    if (userId === null) {
       realtime.setIdentity(null)
       return
     }
-    const identity: SocketIdentity = {
-      token,
-      userId,
-      userType,
-      deviceId: deviceId(),
-      platform: platform().platform,
-    }
+    const identity: SocketIdentity = { userId, userType, deviceId: deviceId(), platform: platform().platform }
     realtime.setIdentity(identity)
-  }, [token, userId, userType])
+  }, [userId, userType])
 
   // Unmounting the shell (tests, hot reload) closes the socket.
   useEffect(() => () => realtime.setIdentity(null), [])

@@ -5,7 +5,6 @@ import { createRealtimeClient, type SocketIdentity } from './realtime-client.ts'
 /** A stand-in for socket.io-client's Socket: the test plays the server's side of each connection. */
 class FakeSocket {
   connected = false
-  active = true
   private listeners = new Map<string, ((...args: unknown[]) => void)[]>()
   on(event: string, listener: (...args: unknown[]) => void) {
     this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener])
@@ -17,15 +16,11 @@ class FakeSocket {
   }
   disconnect() {
     this.connected = false
-    this.active = false
     return this
   }
   serverEmits(event: string, ...args: unknown[]) {
     if (event === 'connect') this.connected = true
-    if (event === 'disconnect') {
-      this.connected = false
-      this.active = false
-    }
+    if (event === 'disconnect') this.connected = false
     for (const listener of this.listeners.get(event) ?? []) listener(...args)
   }
 }
@@ -40,7 +35,6 @@ vi.mock('socket.io-client', () => ({
 }))
 
 const identity = (over: Partial<SocketIdentity> = {}): SocketIdentity => ({
-  token: 't1',
   userId: 7,
   userType: 0,
   deviceId: 'd',
@@ -57,7 +51,7 @@ describe('realtime client reconnects', () => {
 
   it('asks the app to refetch on a reconnect (5 s after a drop), not on the first connect', () => {
     const onReconnect = vi.fn()
-    const client = createRealtimeClient({}, { onReconnect })
+    const client = createRealtimeClient({}, { onReconnect, token: async () => 't1' })
     client.setIdentity(identity())
     sockets.at(-1)?.serverEmits('connect')
     expect(onReconnect).not.toHaveBeenCalled()
@@ -71,19 +65,21 @@ describe('realtime client reconnects', () => {
     expect(client.status()).toBe('connected')
   })
 
-  it('counts a new token of the same user as a reconnect, and another user as a first connect', () => {
+  it('keeps the socket for the same identity, reconnects for a new one, and counts another user as a first connect', () => {
     const onReconnect = vi.fn()
-    const client = createRealtimeClient({}, { onReconnect })
+    const client = createRealtimeClient({}, { onReconnect, token: async () => 't1' })
     client.setIdentity(identity())
     sockets.at(-1)?.serverEmits('connect')
-    client.setIdentity(identity({ token: 't2' }))
+    client.setIdentity(identity())
+    expect(sockets).toHaveLength(1)
+    client.setIdentity(identity({ userType: 3 }))
     sockets.at(-1)?.serverEmits('connect')
     expect(onReconnect).toHaveBeenCalledTimes(1)
 
-    client.setIdentity(identity({ token: 't3', userId: 8 }))
+    client.setIdentity(identity({ userId: 8 }))
     sockets.at(-1)?.serverEmits('connect')
     client.setIdentity(null)
-    client.setIdentity(identity({ token: 't3', userId: 8 }))
+    client.setIdentity(identity({ userId: 8 }))
     sockets.at(-1)?.serverEmits('connect')
     expect(onReconnect).toHaveBeenCalledTimes(1)
   })

@@ -1,12 +1,11 @@
-import { SOCKET_PATH, type SocketChannel, type SocketPayload } from '@velvet/contract'
+import { CoreErrorCodes, SOCKET_PATH, type SocketChannel, type SocketPayload } from '@velvet/contract'
 import { useSyncExternalStore } from 'react'
 import { io, type Socket } from 'socket.io-client'
 import { LISTENED_CHANNELS, parseSocketMessage } from './parse.ts'
 import { type ReconnectTrigger, reconnectDelayAfterDisconnect, shouldReconnect } from './reconnect-policy.ts'
 
-/** Who the socket connects as: the handshake query of spec §7 plus the session token. */
+/** Who the socket connects as: the handshake query of spec §7 (the token comes from `options.token`). */
 export interface SocketIdentity {
-  token: string
   /** ui */
   userId: number
   /** ut: 0 logged in, 3 anonymous */
@@ -24,16 +23,42 @@ export type RealtimeHandlers = {
 }
 
 const identityKey = (identity: SocketIdentity) =>
-  `${identity.userId}:${identity.userType}:${identity.token}:${identity.deviceId}:${identity.platform}`
+  `${identity.userId}:${identity.userType}:${identity.deviceId}:${identity.platform}`
+
+/** The handshake's answer to a token the server does not know (docs/api.md "Realtime"). */
+function refusedAsLoggedOut(error: Error): boolean {
+  const data = (error as Error & { data?: unknown }).data
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    (data as { code?: unknown }).code === CoreErrorCodes.NotLoggedIn.code
+  )
+}
 
 /**
  * The user socket (spec §4 Chat socket, §7): connects while a session exists, closes on logout; reconnects
  * on page show, visibility return, coming online or a click while closed, and 5 s after a disconnect while
- * still wanted. socket.io's own reconnection is off: this policy is the only one. Messages sent while the
- * socket was down are not replayed: `onReconnect` runs on every connect of a user after their first, so
- * that the app refetches what the socket would have told it.
+ * still wanted. socket.io's own reconnection is off: this policy is the only one, and it keeps trying for as
+ * long as the socket is wanted. A socket that disconnected or failed to connect is discarded at once (its
+ * `active` flag stays true after a failed connection when socket.io does not reconnect by itself, so it
+ * cannot tell whether one is under way): "open" means this client holds a socket, connecting or connected.
+ * Messages sent while the socket was down are not replayed: `onReconnect` runs on every connect of a user
+ * after their first, so that the app refetches what the socket would have told it.
  */
-export function createRealtimeClient(handlers: RealtimeHandlers, options: { onReconnect?: () => void } = {}) {
+export function createRealtimeClient(
+  handlers: RealtimeHandlers,
+  options: {
+    /** The bearer token for each handshake (asked afresh every time: page tokens are short-lived). */
+    token: () => Promise<string | null>
+    /** The handshake was refused as logged out (1001): the session may have moved on. */
+    onRefused?: () => void
+    onReconnect?: () => void
+    /** Another server than the page's own (tests). */
+    url?: string
+    /** The wait before trying again after a disconnect (spec §9: 5 s; tests shorten it). */
+    retryMs?: number
+  },
+) {
   let socket: Socket | null = null
   let identity: SocketIdentity | null = null
   let status: RealtimeStatus = 'disconnected'
@@ -75,11 +100,26 @@ export function createRealtimeClient(handlers: RealtimeHandlers, options: { onRe
     }, delay)
   }
 
+  /** Forgets a socket that is down (or no longer wanted) for good: no listener, no connection attempt left. */
+  function discard(old: Socket): void {
+    if (socket === old) socket = null
+    old.removeAllListeners()
+    old.disconnect()
+  }
+
+  /** The socket dropped or could not connect: try again later while it is still wanted. */
+  function lost(old: Socket, reason: string): void {
+    discard(old)
+    setStatus('disconnected')
+    const delay = reconnectDelayAfterDisconnect(identity !== null, reason, options.retryMs)
+    if (delay !== null) scheduleRetry(delay)
+  }
+
   function open(): void {
     if (!identity) return
     clearRetry()
     const current = identity
-    const next = io({
+    const settings = {
       path: SOCKET_PATH,
       query: {
         ui: String(current.userId),
@@ -87,10 +127,17 @@ export function createRealtimeClient(handlers: RealtimeHandlers, options: { onRe
         di: current.deviceId,
         pt: current.platform,
       },
-      auth: { token: current.token },
+      // A function: socket.io asks it on every connection attempt, so a retry never sends a stale token.
+      auth: (send: (data: { token: string }) => void) => {
+        void options
+          .token()
+          .catch(() => null)
+          .then((token) => send({ token: token ?? '' }))
+      },
       reconnection: false,
       forceNew: true,
-    })
+    }
+    const next = options.url ? io(options.url, settings) : io(settings)
     socket = next
     next.on('connect', () => {
       if (socket !== next) return
@@ -99,17 +146,13 @@ export function createRealtimeClient(handlers: RealtimeHandlers, options: { onRe
       connectedBefore = true
     })
     next.on('disconnect', (reason) => {
-      if (socket !== next) return
-      setStatus('disconnected')
-      const delay = reconnectDelayAfterDisconnect(identity !== null, reason)
-      if (delay !== null) scheduleRetry(delay)
+      if (socket === next) lost(next, reason)
     })
     next.on('connect_error', (error) => {
       if (socket !== next) return
       console.warn('realtime: connection failed', error.message)
-      setStatus('disconnected')
-      const delay = reconnectDelayAfterDisconnect(identity !== null, 'connect_error')
-      if (delay !== null) scheduleRetry(delay)
+      lost(next, 'connect_error')
+      if (refusedAsLoggedOut(error)) options.onRefused?.()
     })
     for (const channel of LISTENED_CHANNELS) {
       next.on(channel, (raw: unknown) => {
@@ -120,17 +163,13 @@ export function createRealtimeClient(handlers: RealtimeHandlers, options: { onRe
 
   function close(): void {
     clearRetry()
-    const old = socket
-    socket = null
-    if (old) {
-      old.removeAllListeners()
-      old.disconnect()
-    }
+    if (socket) discard(socket)
     setStatus('disconnected')
   }
 
+  /** Connected or connecting: a socket that went down has been discarded already. */
   function isOpen(): boolean {
-    return socket !== null && (socket.connected || socket.active)
+    return socket !== null
   }
 
   /** A page event that may bring the socket back (only when it is wanted and closed). */
@@ -150,7 +189,7 @@ export function createRealtimeClient(handlers: RealtimeHandlers, options: { onRe
         return
       }
       if (identity && identityKey(identity) === identityKey(next) && isOpen()) return
-      // A new token of the same user (a refresh) still reconnects the same user; another user starts afresh.
+      // The same user again (another device id or platform) reconnects; another user starts afresh.
       if (identity?.userId !== next.userId) connectedBefore = false
       identity = next
       close()

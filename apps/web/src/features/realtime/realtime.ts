@@ -1,8 +1,9 @@
 import { SessionUser } from '@velvet/contract'
 import { queryClient } from '../../lib/query-client.ts'
 import { authKeys } from '../auth/auth.queries.ts'
-import { localLogout, logout } from '../auth/auth.service.ts'
+import { localLogout, logout, recheckSession } from '../auth/auth.service.ts'
 import { sessionStore } from '../auth/session.ts'
+import { freshToken } from '../auth/session-renewal.ts'
 import { incomingCall } from '../calls/call-store.ts'
 import { applyChatMessage } from '../chat/chat.realtime.ts'
 import { chatKeys } from '../chat/chat-keys.ts'
@@ -81,6 +82,9 @@ const handlers: RealtimeHandlers = {
 
 /** The app's one user socket. */
 export const realtime = createRealtimeClient(handlers, {
+  token: freshToken,
+  // The session may have moved on (another tab signed in or out): follow the cookie, or log out if it is gone.
+  onRefused: () => void recheckSession(),
   // While the socket was down, messages, notices and badge changes went by unseen: refetch what they would
   // have updated (lists merge by id).
   onReconnect: () => {

@@ -19,7 +19,11 @@ export function shouldReconnect(_trigger: ReconnectTrigger, state: SocketState):
  * After a disconnect: the delay before trying again (5 s) when the socket is still wanted, or null.
  * A disconnect the client asked for (logout, session gone) never reconnects.
  */
-export function reconnectDelayAfterDisconnect(wanted: boolean, reason: string): number | null {
+export function reconnectDelayAfterDisconnect(
+  wanted: boolean,
+  reason: string,
+  delayMs: number = Timing.socketReconnectMs,
+): number | null {
   if (!wanted || reason === 'io client disconnect') return null
-  return Timing.socketReconnectMs
+  return delayMs
 }

@@ -28,8 +28,8 @@ export interface ApiEnvironment {
   timeoutMs?: number
   /** Awaited before a call is built (e.g. while the session token is being rotated). */
   beforeCall?(call: CallDef): Promise<void> | void
-  /** Code 1001, or HTTP 401 on a call that needs a session (spec §4, §8). */
-  onUnauthorized?(error: ApiError, call: CallDef): void
+  /** Code 1001, or HTTP 401 on a call that needs a session (spec §4, §8); `token`: the one it was sent with. */
+  onUnauthorized?(error: ApiError, call: CallDef, token: string | null): void
 }
 
 export interface CallOptions {
@@ -67,7 +67,7 @@ export interface ApiClient {
 
 const TIMED_OUT = 'velvet-timeout'
 
-type Attempt<T> = { ok: true; data: T } | { ok: false; error: ApiError }
+type Attempt<T> = { ok: true; data: T } | { ok: false; error: ApiError; token: string | null }
 
 export function createApiClient(clock: ServerClock = createServerClock()): ApiClient {
   let env: ApiEnvironment | null = null
@@ -113,9 +113,9 @@ export function createApiClient(clock: ServerClock = createServerClock()): ApiCl
           credentials: 'same-origin',
         })
       } catch (error) {
-        if (timedOut()) return { ok: false, error: timeoutError() }
+        if (timedOut()) return { ok: false, error: timeoutError(), token: credentials.token }
         if (options.signal?.aborted) throw error
-        return { ok: false, error: networkError() }
+        return { ok: false, error: networkError(), token: credentials.token }
       }
 
       const serverTs = Number(response.headers.get(Headers.serverTs))
@@ -125,17 +125,18 @@ export function createApiClient(clock: ServerClock = createServerClock()): ApiCl
       try {
         body = await response.json()
       } catch {
-        if (timedOut()) return { ok: false, error: timeoutError() }
+        if (timedOut()) return { ok: false, error: timeoutError(), token: credentials.token }
         if (options.signal?.aborted) throw options.signal.reason
       }
 
       if (response.ok && isOk(body)) {
         const parsed = call.response.safeParse(body.data)
-        if (!parsed.success) return { ok: false, error: malformedError(response.status) }
+        if (!parsed.success)
+          return { ok: false, error: malformedError(response.status), token: credentials.token }
         return { ok: true, data: parsed.data as CallData<C> }
       }
       const error = envelopeError(response.status, body) ?? statusError(response.status)
-      return { ok: false, error }
+      return { ok: false, error, token: credentials.token }
     } finally {
       clearTimeout(timer)
       options.signal?.removeEventListener('abort', cancel)
@@ -169,7 +170,7 @@ export function createApiClient(clock: ServerClock = createServerClock()): ApiCl
         error.code === CoreErrorCodes.NotLoggedIn.code ||
         (error.status === 401 && call.access !== 'public')
       ) {
-        environment().onUnauthorized?.(error, call)
+        environment().onUnauthorized?.(error, call, result.token)
       }
       throw error
     },

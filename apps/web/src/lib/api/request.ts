@@ -40,6 +40,8 @@ export function buildHeaders(credentials: Credentials, client: ClientInfo): Reco
     [Headers.userType]: String(credentials.userType),
     [Headers.internalTest]: '0',
     [Headers.appVersion]: client.appVersion,
+    // The session stays in the server's HttpOnly cookie; answers carry page tokens (docs/api.md "Sessions").
+    [Headers.sessionCookie]: '1',
   }
   if (credentials.token) headers[Headers.token] = `${Session.tokenType} ${credentials.token}`
   if (credentials.userId !== null) headers[Headers.userId] = String(credentials.userId)
