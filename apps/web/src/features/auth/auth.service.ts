@@ -14,7 +14,6 @@ import { currentPath, navigateTo } from '../../lib/navigation.ts'
 import { resetPlatform } from '../../lib/platform.ts'
 import { queryClient } from '../../lib/query-client.ts'
 import { toast } from '../../ui/toast-store.ts'
-import { forgetPushDevice } from '../push/push.service.ts'
 import { authKeys } from './auth.queries.ts'
 import { loginWithRedirect } from './redirect.ts'
 import {
@@ -184,7 +183,9 @@ export function localLogout(): Promise<void> {
 /** Logout: tell the server (a failure still logs out locally), then local logout. */
 export async function logout(): Promise<void> {
   // Stop pushes to this device while the token still allows the call.
-  if (sessionStore.get().kind === 'account') await forgetPushDevice()
+  // Loaded on demand: push is not part of the first page's code.
+  if (sessionStore.get().kind === 'account')
+    await (await import('../push/push.service.ts')).forgetPushDevice()
   try {
     await api.call(coreLogout)
   } catch (error) {
