@@ -21,8 +21,10 @@ describe.skipIf(!redisUrl)('per-e-mail limits shared through Redis', () => {
   let first: TestApp
   let second: TestApp
   beforeAll(async () => {
-    first = await startTestApp({ REDIS_URL: redisUrl ?? '' })
-    second = await startTestApp({ REDIS_URL: redisUrl ?? '' })
+    // Two processes of one deployment: one Redis prefix (each test app otherwise gets its own).
+    const deployment = { REDIS_URL: redisUrl ?? '', REDIS_PREFIX: `limits-${randomUUID().slice(0, 8)}:` }
+    first = await startTestApp(deployment)
+    second = await startTestApp(deployment)
   })
   afterAll(async () => {
     await first.close()
