@@ -23,7 +23,7 @@ import { createAuthEvents } from './modules/auth/events.ts'
 import { createGoogleVerifier } from './modules/auth/google.ts'
 import { createAuthRepo } from './modules/auth/repo.ts'
 import { registerAuthRoutes } from './modules/auth/routes.ts'
-import { type Clock, createAuthService } from './modules/auth/service.ts'
+import { createAuthService } from './modules/auth/service.ts'
 import { createSessionTransport } from './modules/auth/session-transport.ts'
 import { createPageTokens } from './modules/auth/tokens.ts'
 import type { ChatService } from './modules/chat/service.ts'
@@ -54,6 +54,7 @@ import { createSystemService, type SystemService } from './modules/system/servic
 import { createUsersRepo } from './modules/users/repo.ts'
 import { registerUsersRoutes } from './modules/users/routes.ts'
 import { createUsersService } from './modules/users/service.ts'
+import { type Clock, systemClock } from './platform/clock.ts'
 import { type Config, loadSecrets } from './platform/config.ts'
 import { type Database, pingDatabase } from './platform/db.ts'
 import { installErrorHandler } from './platform/error-handler.ts'
@@ -91,8 +92,6 @@ export interface AppDeps {
   /** How often realtime checks its sockets' sessions (a minute by default; its test shortens it). */
   sessionSweepMs?: number
 }
-
-export const systemClock: Clock = { now: () => new Date() }
 
 /** The services other modules, jobs and tests reach (`app.services`). */
 export interface AppServices {

@@ -6,7 +6,7 @@ import { type CallData, type CallDef, Headers, signingKey, signRequest } from '@
 import type { FastifyInstance } from 'fastify'
 import type { DestinationStream } from 'pino'
 import { type AppDeps, buildApp } from '../app.ts'
-import type { Clock } from '../modules/auth/service.ts'
+import type { Clock } from '../platform/clock.ts'
 import { readConfig } from '../platform/config.ts'
 import type { Database } from '../platform/db.ts'
 import { type Jobs, startJobs } from '../platform/jobs.ts'

@@ -1,10 +1,10 @@
 import { EmailCode } from '@velvet/contract'
+import type { Clock } from '../../platform/clock.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { Mailer } from '../../platform/mail.ts'
 import type { EmailLimits } from './email-limits.ts'
 import { codeMail } from './mails.ts'
 import type { AuthRepo, CodePurpose } from './repo.ts'
-import type { Clock } from './service.ts'
 import { hashEmailCode, newEmailCode } from './tokens.ts'
 
 const HOUR_MS = 3_600_000

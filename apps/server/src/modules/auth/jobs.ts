@@ -1,6 +1,6 @@
+import type { Clock } from '../../platform/clock.ts'
 import type { Jobs } from '../../platform/jobs.ts'
 import type { AuthRepo } from './repo.ts'
-import type { Clock } from './service.ts'
 
 export const AUTH_CLEANUP_QUEUE = 'auth-cleanup'
 

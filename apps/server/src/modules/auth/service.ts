@@ -8,6 +8,7 @@ import {
   UserType,
 } from '@velvet/contract'
 import type { z } from 'zod'
+import type { Clock } from '../../platform/clock.ts'
 import type { Tx } from '../../platform/db.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { Viewer } from '../../platform/http.ts'
@@ -21,10 +22,6 @@ import { presentSessionUser } from './presenters.ts'
 import type { AuthRepo, CodePurpose, ServerAccountFields } from './repo.ts'
 import type { UserRow } from './schema.ts'
 import { hashToken, newToken, type PageTokens } from './tokens.ts'
-
-export interface Clock {
-  now(): Date
-}
 
 /** Where a request comes from, as a new session records it (the sessions list on /user/account). */
 export interface ClientInfo {

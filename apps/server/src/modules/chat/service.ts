@@ -18,11 +18,11 @@ import {
   UserRole,
 } from '@velvet/contract'
 import type { FastifyBaseLogger } from 'fastify'
+import type { Clock } from '../../platform/clock.ts'
 import type { Tx } from '../../platform/db.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { Viewer } from '../../platform/http.ts'
 import type { Realtime } from '../../platform/realtime.ts'
-import type { Clock } from '../auth/service.ts'
 import type { CreatorService } from '../creator/service.ts'
 import { TransferKind } from '../ledger/accounts.ts'
 import type { Sales } from '../ledger/sales.ts'

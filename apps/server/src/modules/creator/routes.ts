@@ -8,11 +8,11 @@ import {
   startIdentityCheck,
 } from '@velvet/contract'
 import type { FastifyInstance } from 'fastify'
+import type { Clock } from '../../platform/clock.ts'
 import { registerCall } from '../../platform/http.ts'
 import type { IdentityProvider } from '../../platform/identity/provider.ts'
 import { SIGNATURE_HEADER } from '../../platform/identity/signature.ts'
 import { registerSignedWebhooks } from '../../platform/webhooks.ts'
-import type { Clock } from '../auth/service.ts'
 import type { CreatorService } from './service.ts'
 
 export function registerCreatorRoutes(

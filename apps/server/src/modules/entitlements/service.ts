@@ -1,6 +1,6 @@
+import type { Clock } from '../../platform/clock.ts'
 import type { Tx } from '../../platform/db.ts'
 import type { UserChanges } from '../../platform/user-changes.ts'
-import type { Clock } from '../auth/service.ts'
 import type { SafetyService } from '../safety/service.ts'
 import type { SocialService } from '../social/service.ts'
 import { lockedForViewer } from './conditions.ts'

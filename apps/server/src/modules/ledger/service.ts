@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
+import type { Clock } from '../../platform/clock.ts'
 import type { Tx } from '../../platform/db.ts'
 import { AppError } from '../../platform/errors.ts'
-import type { Clock } from '../auth/service.ts'
 import {
   AccountKind,
   type AccountRef,

@@ -7,10 +7,10 @@ import {
   type OwnMedia,
 } from '@velvet/contract'
 import type { z } from 'zod'
+import type { Clock } from '../../platform/clock.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { Viewer } from '../../platform/http.ts'
 import type { JobSender } from '../../platform/jobs.ts'
-import type { Clock } from '../auth/service.ts'
 import type { CreatorService } from '../creator/service.ts'
 import type { MediaService } from '../media/types.ts'
 import { decodeIdCursor, idPageFrom } from '../social/cursor.ts'

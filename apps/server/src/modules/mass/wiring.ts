@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import type { Clock } from '../../platform/clock.ts'
 import type { Db } from '../../platform/db.ts'
 import type { JobSender, Jobs } from '../../platform/jobs.ts'
-import type { Clock } from '../auth/service.ts'
 import type { CreatorService } from '../creator/service.ts'
 import type { MediaService } from '../media/types.ts'
 import { createMassSender, type MassChat, registerMassJobs } from './jobs.ts'

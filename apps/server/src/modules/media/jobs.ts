@@ -1,7 +1,7 @@
 import { Media, MediaFailure, MediaState } from '@velvet/contract'
 import type { FastifyBaseLogger } from 'fastify'
+import type { Clock } from '../../platform/clock.ts'
 import type { Jobs } from '../../platform/jobs.ts'
-import type { Clock } from '../auth/service.ts'
 import { MEDIA_PROCESS_RETRIES, type Processor } from './processing.ts'
 import type { MediaRepo } from './repo.ts'
 import type { UploadStaging } from './staging.ts'

@@ -7,10 +7,10 @@ import {
   type OwnMedia,
   UPLOAD_ENDPOINT,
 } from '@velvet/contract'
+import type { Clock } from '../../platform/clock.ts'
 import { isUniqueViolation } from '../../platform/db.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { Viewer } from '../../platform/http.ts'
-import type { Clock } from '../auth/service.ts'
 import { assertCanUpload } from './policy.ts'
 import { type MediaRepo, type MediaRow, toRecord } from './repo.ts'
 import type { MediaRecord } from './types.ts'

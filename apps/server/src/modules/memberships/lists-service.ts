@@ -1,9 +1,9 @@
 import { MembershipStatus, type SubscriptionListQuery } from '@velvet/contract'
 import type { z } from 'zod'
+import type { Clock } from '../../platform/clock.ts'
 import { cursorError, idFromDigits, millisFromDigits } from '../../platform/cursors.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { Viewer } from '../../platform/http.ts'
-import type { Clock } from '../auth/service.ts'
 import { presentCharge, presentSubscriber, presentSubscription } from './presenters.ts'
 import type { ListCursor, SubscriptionsRepo } from './subscriptions-repo.ts'
 

@@ -9,9 +9,9 @@ import {
   SubsPaths,
 } from '@velvet/contract'
 import type { FastifyBaseLogger } from 'fastify'
+import type { Clock } from '../../platform/clock.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { Jobs } from '../../platform/jobs.ts'
-import type { Clock } from '../auth/service.ts'
 import type { EntitlementService } from '../entitlements/service.ts'
 import type { NotificationExtras, NotificationInput, NotificationService } from '../notifications/service.ts'
 import type { ChargeRequest, PaymentsApi } from '../payments/types.ts'

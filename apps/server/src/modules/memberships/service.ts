@@ -8,10 +8,10 @@ import {
   UserRole,
 } from '@velvet/contract'
 import type { z } from 'zod'
+import type { Clock } from '../../platform/clock.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { Viewer } from '../../platform/http.ts'
 import type { JobSender } from '../../platform/jobs.ts'
-import type { Clock } from '../auth/service.ts'
 import type { EntitlementService } from '../entitlements/service.ts'
 import { requestHash } from '../ledger/service.ts'
 import type { ChargeOutcome, ChargeRequest, PaymentsApi } from '../payments/types.ts'

@@ -12,11 +12,11 @@ import {
   startCardSetup,
 } from '@velvet/contract'
 import type { FastifyInstance } from 'fastify'
+import type { Clock } from '../../platform/clock.ts'
 import { registerCall } from '../../platform/http.ts'
 import type { PaymentProvider } from '../../platform/payments/provider.ts'
 import { PAYMENTS_SIGNATURE_HEADER } from '../../platform/payments/signature.ts'
 import { registerSignedWebhooks } from '../../platform/webhooks.ts'
-import type { Clock } from '../auth/service.ts'
 import type { LedgerService } from '../ledger/service.ts'
 import type { createCoinSales } from './coins.ts'
 import { presentCard, presentPayment } from './presenters.ts'

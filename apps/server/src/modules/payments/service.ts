@@ -1,10 +1,10 @@
 import { declineText, PAYMENT_NOT_SENT, type PaymentWebhookEvent } from '@velvet/contract'
 import type { FastifyBaseLogger } from 'fastify'
+import type { Clock } from '../../platform/clock.ts'
 import type { Tx } from '../../platform/db.ts'
 import { AppError } from '../../platform/errors.ts'
 import { isExpired } from '../../platform/payments/cards.ts'
 import type { PaymentProvider, ProviderCharge } from '../../platform/payments/provider.ts'
-import type { Clock } from '../auth/service.ts'
 import { type CardRow, type PaymentRow, PaymentState, type PaymentsRepo } from './repo.ts'
 import type {
   ChargeOutcome,

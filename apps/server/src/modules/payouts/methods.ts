@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto'
 import { PAYOUT_METHODS_MAX, PayoutMethodKind, type TaxForm, tinLast4, UserRole } from '@velvet/contract'
+import type { Clock } from '../../platform/clock.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { Viewer } from '../../platform/http.ts'
 import type { PayoutProvider, PayoutRecipient } from '../../platform/payouts/provider.ts'
-import type { Clock } from '../auth/service.ts'
 import { presentMethod, presentTax } from './presenters.ts'
 import type { NewPayoutMethod, PayoutsRepo } from './repo.ts'
 

@@ -7,12 +7,12 @@ import {
   UserRole,
 } from '@velvet/contract'
 import type { FastifyBaseLogger } from 'fastify'
+import type { Clock } from '../../platform/clock.ts'
 import type { Tx } from '../../platform/db.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { Viewer } from '../../platform/http.ts'
 import type { JobSender } from '../../platform/jobs.ts'
 import type { PayoutProvider } from '../../platform/payouts/provider.ts'
-import type { Clock } from '../auth/service.ts'
 import { AccountKind, TransferKind } from '../ledger/accounts.ts'
 import { LedgerRefusal, type LedgerService } from '../ledger/service.ts'
 import type { NotificationService } from '../notifications/service.ts'

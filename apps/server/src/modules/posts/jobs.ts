@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
+import type { Clock } from '../../platform/clock.ts'
 import type { Jobs } from '../../platform/jobs.ts'
 import type { UserChanges } from '../../platform/user-changes.ts'
-import type { Clock } from '../auth/service.ts'
 import type { SocialService } from '../social/service.ts'
 import type { PostNotices } from './notices.ts'
 import type { PostsRepo } from './repo.ts'

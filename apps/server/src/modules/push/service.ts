@@ -1,9 +1,9 @@
 import { PushSubscriptionJson, type WebPushPayload } from '@velvet/contract'
 import type { FastifyBaseLogger } from 'fastify'
+import type { Clock } from '../../platform/clock.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { Viewer } from '../../platform/http.ts'
 import type { PushSender } from '../../platform/push.ts'
-import type { Clock } from '../auth/service.ts'
 import type { PushRepo } from './repo.ts'
 
 export interface PushServiceDeps {

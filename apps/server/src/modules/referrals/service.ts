@@ -1,9 +1,9 @@
 import { REFERRAL_PATH, type ReferralEarning, Shares, UserRole } from '@velvet/contract'
+import type { Clock } from '../../platform/clock.ts'
 import { cursorError, idFromDigits, millisFromDigits } from '../../platform/cursors.ts'
 import type { Tx } from '../../platform/db.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { Viewer } from '../../platform/http.ts'
-import type { Clock } from '../auth/service.ts'
 import type { PersonRow, ReferralsRepo } from './repo.ts'
 
 /** `at` plus whole calendar months (UTC). */

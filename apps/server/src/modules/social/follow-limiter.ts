@@ -1,6 +1,6 @@
 import { Social } from '@velvet/contract'
+import type { Clock } from '../../platform/clock.ts'
 import { AppError } from '../../platform/errors.ts'
-import type { Clock } from '../auth/service.ts'
 
 /**
  * Follows and unfollows per viewer per minute (anti-abuse): a fixed one-minute window per user, in the

@@ -1,5 +1,5 @@
+import type { Clock } from '../../platform/clock.ts'
 import type { Viewer } from '../../platform/http.ts'
-import type { Clock } from '../auth/service.ts'
 import type { ListsRepo } from './lists-repo.ts'
 import { assertCanAddMember, assertCanCreateList, assertListHasRoom, assertOwnsList } from './policy.ts'
 import { presentUserList } from './presenters.ts'

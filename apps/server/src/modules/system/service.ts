@@ -1,8 +1,8 @@
 import { SystemSettings } from '@velvet/contract'
 import type { FastifyBaseLogger } from 'fastify'
+import type { Clock } from '../../platform/clock.ts'
 import type { Tx } from '../../platform/db.ts'
 import type { Viewer } from '../../platform/http.ts'
-import type { Clock } from '../auth/service.ts'
 import type { NotificationService } from '../notifications/service.ts'
 import type { SystemRepo } from './repo.ts'
 

@@ -1,7 +1,7 @@
 import { OpenSource, UserRole } from '@velvet/contract'
+import type { Clock } from '../../platform/clock.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { Viewer } from '../../platform/http.ts'
-import type { Clock } from '../auth/service.ts'
 import type { SystemService } from '../system/service.ts'
 import type { UsersRepo } from './repo.ts'
 

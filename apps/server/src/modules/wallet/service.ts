@@ -14,10 +14,10 @@ import {
   WalletTexts,
 } from '@velvet/contract'
 import type { FastifyBaseLogger } from 'fastify'
+import type { Clock } from '../../platform/clock.ts'
 import type { Tx } from '../../platform/db.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { Viewer } from '../../platform/http.ts'
-import type { Clock } from '../auth/service.ts'
 import type { CreatorService } from '../creator/service.ts'
 import type { EntitlementService } from '../entitlements/service.ts'
 import { TransferKind } from '../ledger/accounts.ts'
