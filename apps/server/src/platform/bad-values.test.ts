@@ -3,6 +3,7 @@ import {
   type CallDef,
   chatSend,
   createUserList,
+  ErrorCodes,
   emailEventReport,
   followersList,
   mediaStatus,
@@ -50,7 +51,7 @@ describe('control characters in text (issue 14)', () => {
   it.each(cases)('%s with a NUL answers 400 naming the field and rule', async (field, call, input) => {
     const res = await t.call(call, input('ab\u0000cd'), { token: account.token })
     expect(res.status).toBe(400)
-    expect(res.body.error.code).toBe(1004)
+    expect(res.body.error.code).toBe(ErrorCodes.ValidationFailed.code)
     expect(res.body.error.fields).toContainEqual({
       field,
       rule: 'text.control',
@@ -86,7 +87,7 @@ describe('ids past bigint (issue 14)', () => {
   it.each([20, 25, 30])('media/status with %i-digit ids answers 400', async (length) => {
     const res = await t.call(mediaStatus, { ids: `${digits(length)},2` }, { token: account.token })
     expect(res.status).toBe(400)
-    expect(res.body.error.code).toBe(1004)
+    expect(res.body.error.code).toBe(ErrorCodes.ValidationFailed.code)
     expect(res.body.error.fields[0]).toMatchObject({ field: 'ids' })
     expect(logs.errors()).toEqual([])
   })

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream'
-import { clientConfig, currentUser, login, sendEmailCode } from '@velvet/contract'
+import { clientConfig, currentUser, ErrorCodes, login, sendEmailCode } from '@velvet/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loginByEmail, makeGuest, uniqueEmail } from '../test/factories.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
@@ -22,7 +22,10 @@ describe('error envelope', () => {
   it('answers unknown API paths with the envelope and 404', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/fapi/core/nothing/here/' })
     expect(res.statusCode).toBe(404)
-    expect(res.json()).toEqual({ result: 'error', error: { code: 1003, message: 'Not found.' } })
+    expect(res.json()).toEqual({
+      result: 'error',
+      error: { code: ErrorCodes.NotFound.code, message: 'Not found.' },
+    })
   })
 
   it('answers malformed JSON with a 400 envelope and no internals', async () => {
@@ -35,7 +38,7 @@ describe('error envelope', () => {
     expect(res.statusCode).toBe(400)
     const body = res.json()
     expect(body.result).toBe('error')
-    expect(body.error.code).toBe(1004)
+    expect(body.error.code).toBe(ErrorCodes.ValidationFailed.code)
     expect(JSON.stringify(body)).not.toMatch(/FST_|stack|at .*\.js/)
   })
 

@@ -1,4 +1,11 @@
-import { identityWebhook, profileUpdate, RequestBody, sendEmailCode, systemFetch } from '@velvet/contract'
+import {
+  ErrorCodes,
+  identityWebhook,
+  profileUpdate,
+  RequestBody,
+  sendEmailCode,
+  systemFetch,
+} from '@velvet/contract'
 import fc from 'fast-check'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { makeAccount } from '../test/factories.ts'
@@ -66,7 +73,7 @@ describe('JSON bodies (issue 14)', () => {
       const res = await rawPost(url, `{"email":"a@b.cd","x":${deep},"ts":${ts},"sign":"00"}`, token)
       expect(res.statusCode, url).toBe(400)
       expect(res.json().error).toEqual({
-        code: 1014,
+        code: ErrorCodes.BodyTooDeep.code,
         message: `The request is nested too deeply (at most ${RequestBody.jsonMaxDepth} levels).`,
       })
     }
@@ -79,7 +86,7 @@ describe('JSON bodies (issue 14)', () => {
     expect(atLimit.status).toBe(200)
     const over = await t.call(systemFetch, { note: nested(RequestBody.jsonMaxDepth) })
     expect(over.status).toBe(400)
-    expect(over.body.error.code).toBe(1014)
+    expect(over.body.error.code).toBe(ErrorCodes.BodyTooDeep.code)
   })
 
   it('refuses a body over the size limit with 1015 and the envelope', async () => {
@@ -89,7 +96,7 @@ describe('JSON bodies (issue 14)', () => {
       expect(res.statusCode, url).toBe(413)
       expect(res.json()).toEqual({
         result: 'error',
-        error: { code: 1015, message: 'The request is too large.' },
+        error: { code: ErrorCodes.BodyTooLarge.code, message: 'The request is too large.' },
       })
     }
     expect(logs.errors()).toEqual([])

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { ChatRules, chatSend, conversationOpen, signupAnonymous } from '@velvet/contract'
+import { ChatRules, chatSend, conversationOpen, ErrorCodes, signupAnonymous } from '@velvet/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeAccount } from '../test/factories.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
@@ -48,7 +48,7 @@ describe('rate limits in memory', () => {
     let last = { status: 0, body: {} as { error?: { code: number } } }
     for (let i = 0; i < 31; i++) last = await t.call(signupAnonymous, {}, { remoteAddress })
     expect(last.status).toBe(429)
-    expect(last.body.error?.code).toBe(1005)
+    expect(last.body.error?.code).toBe(ErrorCodes.RateLimited.code)
   })
 
   it('counts chat sends per signed-in user, so people behind one address do not share a budget', async () => {

@@ -1,4 +1,4 @@
-import { completeSignup, coreLogout, logout, SocketChannels } from '@velvet/contract'
+import { completeSignup, coreLogout, ErrorCodes, logout, SocketChannels } from '@velvet/contract'
 import type { Socket } from 'socket.io-client'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { loginByEmail, makeAccount, makeGuest, uniqueEmail } from '../test/factories.ts'
@@ -31,7 +31,7 @@ describe('handshake', () => {
         (e: Error & { data?: unknown }) => e,
       )
       expect(error.message).toBe('Please log in to continue')
-      expect(error.data).toEqual({ code: 1001, message: 'Please log in to continue' })
+      expect(error.data).toEqual({ code: ErrorCodes.NotLoggedIn.code, message: 'Please log in to continue' })
     }
   })
 

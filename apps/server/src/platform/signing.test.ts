@@ -1,5 +1,6 @@
 import {
   currentUser,
+  ErrorCodes,
   Headers,
   Signing,
   sendEmailCode,
@@ -31,7 +32,7 @@ describe('request signing', () => {
     const res = await t.call(signupAnonymous, {}, { unsigned: true })
     expect(res.status).toBe(400)
     expect(res.body.error).toEqual({
-      code: 1010,
+      code: ErrorCodes.BadSignature.code,
       message: 'The request is not signed (ts and sign are required).',
     })
   })
@@ -41,7 +42,7 @@ describe('request signing', () => {
     async (offset) => {
       const res = await t.call(systemFetch, {}, { tsOffset: offset })
       expect(res.status).toBe(400)
-      expect(res.body.error.code).toBe(1011)
+      expect(res.body.error.code).toBe(ErrorCodes.ClockSkew.code)
       expect(res.headers[Headers.serverTs]).toBe(String(Math.floor(t.clock.now().getTime() / 1000)))
     },
   )
@@ -52,12 +53,12 @@ describe('request signing', () => {
 
   it('rejects a tampered parameter', async () => {
     const res = await t.call(systemFetch, { note: 'a' }, { tamper: (p) => Object.assign(p, { note: 'b' }) })
-    expect(res.body.error.code).toBe(1010)
+    expect(res.body.error.code).toBe(ErrorCodes.BadSignature.code)
   })
 
   it('rejects a replayed signature with a changed ts', async () => {
     const res = await t.call(systemFetch, {}, { tamper: (p) => Object.assign(p, { ts: Number(p.ts) + 1 }) })
-    expect(res.body.error.code).toBe(1010)
+    expect(res.body.error.code).toBe(ErrorCodes.BadSignature.code)
   })
 
   it('binds the signature to the session token', async () => {
@@ -69,7 +70,7 @@ describe('request signing', () => {
       { token: null, headers: { authorization: `Bearer ${guest.token}` } },
     )
     expect(res.status).toBe(400)
-    expect(res.body.error.code).toBe(1010)
+    expect(res.body.error.code).toBe(ErrorCodes.BadSignature.code)
     expect((await t.call(currentUser, {}, { token: guest.token })).status).toBe(200)
   })
 
@@ -89,7 +90,7 @@ describe('request signing', () => {
       payload: { ts: ts + 1 },
       headers: { 'x-sign': sign },
     })
-    expect(bad.json().error.code).toBe(1010)
+    expect(bad.json().error.code).toBe(ErrorCodes.BadSignature.code)
   })
 
   it('refuses a lone surrogate in a param without a session with a 4xx, signed or not (issue 14)', async () => {
@@ -103,9 +104,9 @@ describe('request signing', () => {
       headers: { 'content-type': 'application/json' },
     })
     expect(forged.statusCode).toBe(400)
-    expect(forged.json().error.code).toBe(1010)
+    expect(forged.json().error.code).toBe(ErrorCodes.BadSignature.code)
     const signed = await t.call(sendEmailCode, { email: 'jane\ud800@example.test' })
     expect(signed.status).toBe(400)
-    expect(signed.body.error.code).toBe(1004)
+    expect(signed.body.error.code).toBe(ErrorCodes.ValidationFailed.code)
   })
 })

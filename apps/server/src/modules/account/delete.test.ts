@@ -2,6 +2,7 @@ import {
   accountInfo,
   currentUser,
   deleteAccount,
+  ErrorCodes,
   followUser,
   login,
   profileView,
@@ -32,7 +33,7 @@ describe('delete account', () => {
     expect(res.body.data).toEqual({ email: me.email, expires_in: 600, resend_after: 60 })
     expect(t.smtp.inbox.at(-1)?.subject).toMatch(/^\d{6} is your Velvet code to delete your account$/)
     const again = await t.call(sendDeleteAccountCode, {}, { token: me.token })
-    expect(again.body.error.code).toBe(2004)
+    expect(again.body.error.code).toBe(ErrorCodes.CodeResendTooSoon.code)
   })
 
   it('refuses a wrong code and keeps the account', async () => {
@@ -41,7 +42,7 @@ describe('delete account', () => {
     const wrong = code === '000000' ? '111111' : '000000'
     const res = await t.call(deleteAccount, { code: wrong }, { token: me.token })
     expect(res.status).toBe(400)
-    expect(res.body.error.code).toBe(2001)
+    expect(res.body.error.code).toBe(ErrorCodes.CodeInvalid.code)
     expect((await t.call(currentUser, {}, { token: me.token })).status).toBe(200)
   })
 
@@ -50,13 +51,13 @@ describe('delete account', () => {
     await t.call(sendEmailCode, { email: me.email })
     const loginCode = t.smtp.codeFor(me.email)
     const refused = await t.call(deleteAccount, { code: loginCode }, { token: me.token })
-    expect(refused.body.error.code).toBe(2001)
+    expect(refused.body.error.code).toBe(ErrorCodes.CodeInvalid.code)
 
     t.clock.advance(61_000)
     const deleteCode = await deleteCodeFor(t, me.token, me.email)
     const signIn = await t.call(login, { type: 'email', email: me.email, code: deleteCode })
     expect(signIn.status).toBe(400)
-    expect(signIn.body.error.code).toBe(2001)
+    expect(signIn.body.error.code).toBe(ErrorCodes.CodeInvalid.code)
     // The sign-in code is still the newest of its purpose and still signs in.
     const ok = await t.call(login, { type: 'email', email: me.email, code: loginCode })
     expect(ok.status).toBe(200)
@@ -113,14 +114,19 @@ describe('delete account', () => {
 
   it('is only for signed-up accounts', async () => {
     const guest = await makeGuest(t)
-    expect((await t.call(sendDeleteAccountCode, {}, { token: guest.token })).body.error.code).toBe(2011)
+    expect((await t.call(sendDeleteAccountCode, {}, { token: guest.token })).body.error.code).toBe(
+      ErrorCodes.SignupNeedsLogin.code,
+    )
     expect((await t.call(deleteAccount, { code: '123456' }, { token: guest.token })).body.error.code).toBe(
-      2011,
+      ErrorCodes.SignupNeedsLogin.code,
     )
     expect((await t.call(deleteAccount, { code: '123456' })).status).toBe(401)
     const me = await makeAccount(t)
     const bad = await t.call(deleteAccount, { code: '12ab' }, { token: me.token })
-    expect(bad.body.error).toMatchObject({ code: 1004, message: 'Enter the 6-digit code.' })
+    expect(bad.body.error).toMatchObject({
+      code: ErrorCodes.ValidationFailed.code,
+      message: 'Enter the 6-digit code.',
+    })
   })
 })
 
@@ -137,7 +143,7 @@ describe('delete account with a negative balance', () => {
     const res = await n.call(deleteAccount, { code }, { token: me.token })
     expect(res.status).toBe(409)
     expect(res.body.error).toEqual({
-      code: 3020,
+      code: ErrorCodes.DeleteAccountUnavailable.code,
       message:
         'Delete account is unavailable while your coin or payout balance is negative. Please contact support.',
     })

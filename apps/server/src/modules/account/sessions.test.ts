@@ -1,6 +1,7 @@
 import {
   accountInfo,
   currentUser,
+  ErrorCodes,
   login,
   revokeOtherSessions,
   revokeSession,
@@ -78,7 +79,7 @@ describe('sessions list (/user/account)', () => {
   it('refuses guests (access account)', async () => {
     const guest = await makeGuest(t)
     const res = await t.call(accountInfo, {}, { token: guest.token })
-    expect(res.body.error.code).toBe(2011)
+    expect(res.body.error.code).toBe(ErrorCodes.SignupNeedsLogin.code)
   })
 
   it('records last use at most every 5 minutes', async () => {
@@ -124,12 +125,12 @@ describe('revoking sessions', () => {
 
     const foreign = await t.call(revokeSession, { session_id: theirs }, { token: me.token })
     expect(foreign.status).toBe(404)
-    expect(foreign.body.error.code).toBe(1003)
+    expect(foreign.body.error.code).toBe(ErrorCodes.NotFound.code)
     expect((await t.call(currentUser, {}, { token: stranger.token })).status).toBe(200)
 
     const current = await t.call(revokeSession, { session_id: mine }, { token: me.token })
     expect(current.status).toBe(400)
-    expect(current.body.error.code).toBe(3022)
+    expect(current.body.error.code).toBe(ErrorCodes.CannotRevokeCurrentSession.code)
     expect((await t.call(revokeSession, { session_id: 999_999 }, { token: me.token })).status).toBe(404)
   })
 

@@ -1,6 +1,7 @@
 import {
   adultSettings,
   Creator,
+  ErrorCodes,
   emailPreferences,
   LegalDocs,
   legalDocuments,
@@ -47,12 +48,14 @@ describe('adult settings', () => {
     expect(hide.body.data).toEqual({ show_adult_content: false, blur_previews: true })
     expect((await t.call(updateAdultSettings, {}, { token: me.token })).body.data).toEqual(hide.body.data)
     const bad = await t.call(updateAdultSettings, { blur_previews: 'yes' }, { token: me.token })
-    expect(bad.body.error.code).toBe(1004)
+    expect(bad.body.error.code).toBe(ErrorCodes.ValidationFailed.code)
   })
 
   it('are per account and need an account', async () => {
     const guest = await makeGuest(t)
-    expect((await t.call(adultSettings, {}, { token: guest.token })).body.error.code).toBe(2011)
+    expect((await t.call(adultSettings, {}, { token: guest.token })).body.error.code).toBe(
+      ErrorCodes.SignupNeedsLogin.code,
+    )
     expect((await t.call(adultSettings, {})).status).toBe(401)
     const other = await makeAccount(t)
     expect((await t.call(adultSettings, {}, { token: other.token })).body.data.blur_previews).toBe(false)
@@ -77,7 +80,7 @@ describe('e-mail preferences (/manage/email/notification)', () => {
     expect(await t.app.services.emailPreferences.wantsEmail(me.userId, 'live')).toBe(true)
 
     const bad = await t.call(updateEmailPreferences, { preferences: { spam: false } }, { token: me.token })
-    expect(bad.body.error.code).toBe(1004)
+    expect(bad.body.error.code).toBe(ErrorCodes.ValidationFailed.code)
   })
 })
 
@@ -132,14 +135,18 @@ describe('unsubscribe links (/manage/email/unsubscribe)', () => {
       for (const call of [unsubscribeInfo, unsubscribeEmail, resubscribeEmail]) {
         const res = await t.call(call, bad)
         expect(res.status).toBe(400)
-        expect(res.body.error.code).toBe(3021)
+        expect(res.body.error.code).toBe(ErrorCodes.UnsubscribeLinkInvalid.code)
       }
     }
     expect(await t.app.services.emailPreferences.wantsEmail(victim.userId, 'messages')).toBe(true)
     expect(await t.app.services.emailPreferences.wantsEmail(me.userId, 'live')).toBe(true)
     // A malformed link is a validation error, and the call still needs our client's request signature.
-    expect((await t.call(unsubscribeInfo, { ...link, c: 'everything' })).body.error.code).toBe(1004)
-    expect((await t.call(unsubscribeInfo, link, { unsigned: true })).body.error.code).toBe(1010)
+    expect((await t.call(unsubscribeInfo, { ...link, c: 'everything' })).body.error.code).toBe(
+      ErrorCodes.ValidationFailed.code,
+    )
+    expect((await t.call(unsubscribeInfo, link, { unsigned: true })).body.error.code).toBe(
+      ErrorCodes.BadSignature.code,
+    )
   })
 
   it('takes the one-click POST of a mail provider (form body, no session, no request signature)', async () => {

@@ -3,6 +3,7 @@ import {
   coreLogout,
   currentUser,
   EmailCode,
+  ErrorCodes,
   login,
   logout,
   refresh,
@@ -35,7 +36,10 @@ describe('anonymous guests', () => {
   it('answers 1001 for an unknown token', async () => {
     const res = await t.call(currentUser, {}, { token: 'not-a-real-token' })
     expect(res.status).toBe(401)
-    expect(res.body).toEqual({ result: 'error', error: { code: 1001, message: 'Please log in to continue' } })
+    expect(res.body).toEqual({
+      result: 'error',
+      error: { code: ErrorCodes.NotLoggedIn.code, message: 'Please log in to continue' },
+    })
   })
 })
 
@@ -43,7 +47,7 @@ describe('e-mail codes', () => {
   it('rejects an invalid e-mail with the field and the rule', async () => {
     const res = await t.call(sendEmailCode, { email: 'not-an-email' })
     expect(res.status).toBe(400)
-    expect(res.body.error.code).toBe(1004)
+    expect(res.body.error.code).toBe(ErrorCodes.ValidationFailed.code)
     expect(res.body.error.message).toBe('Please enter a valid e-mail address.')
     expect(res.body.error.fields[0]).toMatchObject({ field: 'email' })
   })
@@ -56,7 +60,7 @@ describe('e-mail codes', () => {
 
     const tooSoon = await t.call(sendEmailCode, { email })
     expect(tooSoon.status).toBe(429)
-    expect(tooSoon.body.error.code).toBe(2004)
+    expect(tooSoon.body.error.code).toBe(ErrorCodes.CodeResendTooSoon.code)
 
     for (let i = 1; i < EmailCode.perEmailPerHour; i++) {
       t.clock.advance(61_000)
@@ -65,7 +69,7 @@ describe('e-mail codes', () => {
     t.clock.advance(61_000)
     const capped = await t.call(sendEmailCode, { email })
     expect(capped.status).toBe(429)
-    expect(capped.body.error.code).toBe(1005)
+    expect(capped.body.error.code).toBe(ErrorCodes.RateLimited.code)
   })
 
   it('limits code requests per IP', async () => {
@@ -86,13 +90,16 @@ describe('e-mail codes', () => {
     const wrong = right === '000000' ? '111111' : '000000'
     const first = await t.call(login, { type: 'email', email, code: wrong })
     expect(first.status).toBe(400)
-    expect(first.body.error).toEqual({ code: 2001, message: 'The code is not correct. 4 tries left.' })
+    expect(first.body.error).toEqual({
+      code: ErrorCodes.CodeInvalid.code,
+      message: 'The code is not correct. 4 tries left.',
+    })
     for (let i = 0; i < 3; i++) await t.call(login, { type: 'email', email, code: wrong })
     const fifth = await t.call(login, { type: 'email', email, code: wrong })
-    expect(fifth.body.error.code).toBe(2003)
+    expect(fifth.body.error.code).toBe(ErrorCodes.CodeTooManyTries.code)
     const afterLock = await t.call(login, { type: 'email', email, code: right })
     expect(afterLock.status).toBe(429)
-    expect(afterLock.body.error.code).toBe(2003)
+    expect(afterLock.body.error.code).toBe(ErrorCodes.CodeTooManyTries.code)
   })
 
   it('rejects an expired code', async () => {
@@ -100,7 +107,7 @@ describe('e-mail codes', () => {
     await t.call(sendEmailCode, { email })
     t.clock.advance(EmailCode.ttlSeconds * 1000 + 1000)
     const res = await t.call(login, { type: 'email', email, code: t.smtp.codeFor(email) })
-    expect(res.body.error.code).toBe(2002)
+    expect(res.body.error.code).toBe(ErrorCodes.CodeExpired.code)
   })
 
   it('accepts a code once, and only the newest code', async () => {
@@ -111,10 +118,14 @@ describe('e-mail codes', () => {
     await t.call(sendEmailCode, { email })
     const fresh = t.smtp.codeFor(email)
     if (old !== fresh) {
-      expect((await t.call(login, { type: 'email', email, code: old })).body.error.code).toBe(2001)
+      expect((await t.call(login, { type: 'email', email, code: old })).body.error.code).toBe(
+        ErrorCodes.CodeInvalid.code,
+      )
     }
     expect((await t.call(login, { type: 'email', email, code: fresh })).status).toBe(200)
-    expect((await t.call(login, { type: 'email', email, code: fresh })).body.error.code).toBe(2001)
+    expect((await t.call(login, { type: 'email', email, code: fresh })).body.error.code).toBe(
+      ErrorCodes.CodeInvalid.code,
+    )
   })
 })
 
@@ -152,7 +163,7 @@ describe('sign-up completion', () => {
       { token: guest.token },
     )
     expect(res.status).toBe(403)
-    expect(res.body.error.code).toBe(2011)
+    expect(res.body.error.code).toBe(ErrorCodes.SignupNeedsLogin.code)
   })
 
   // 2015 is under 18 by any clock; 2008-06-02 is one day short of 18 on the test clock (2026-06-01).
@@ -164,7 +175,7 @@ describe('sign-up completion', () => {
       { token },
     )
     expect(res.status).toBe(400)
-    expect(res.body.error.code).toBe(1004)
+    expect(res.body.error.code).toBe(ErrorCodes.ValidationFailed.code)
     expect(res.body.error.message).toBe('Not available for users under 18.')
     expect(res.body.error.fields).toContainEqual(
       expect.objectContaining({ field: 'birthday', rule: 'birthday.adult' }),
@@ -237,14 +248,14 @@ describe('sign-up completion', () => {
       { token: second },
     )
     expect(taken.status).toBe(409)
-    expect(taken.body.error.code).toBe(2006)
+    expect(taken.body.error.code).toBe(ErrorCodes.UsernameTaken.code)
 
     const again = await t.call(
       completeSignup,
       { birthday: '1990-01-01', user_name: 'other_name1', nickname: 'One' },
       { token: first },
     )
-    expect(again.body.error.code).toBe(2010)
+    expect(again.body.error.code).toBe(ErrorCodes.SignupAlreadyComplete.code)
   })
 })
 
@@ -274,7 +285,9 @@ describe('sessions', () => {
   it('expires a session after 60 days', async () => {
     const guest = await makeGuest(t)
     t.clock.advance(Session.maxAgeSeconds * 1000 + 1000)
-    expect((await t.call(currentUser, {}, { token: guest.token })).body.error.code).toBe(1001)
+    expect((await t.call(currentUser, {}, { token: guest.token })).body.error.code).toBe(
+      ErrorCodes.NotLoggedIn.code,
+    )
   })
 
   it.each([
@@ -285,6 +298,8 @@ describe('sessions', () => {
     expect((await t.call(call, {}, { token: guest.token })).status).toBe(200)
     const after = await t.call(currentUser, {}, { token: guest.token })
     expect(after.status).toBe(401)
-    expect((await t.call(refresh, {}, { token: guest.token })).body.error.code).toBe(1001)
+    expect((await t.call(refresh, {}, { token: guest.token })).body.error.code).toBe(
+      ErrorCodes.NotLoggedIn.code,
+    )
   })
 })

@@ -6,7 +6,7 @@
  * (`npm run test:pg`); the per-e-mail limits through Redis are in `email-limits-redis.test.ts`.
  */
 import { randomUUID } from 'node:crypto'
-import { EmailCode, login, sendEmailCode } from '@velvet/contract'
+import { EmailCode, ErrorCodes, login, sendEmailCode } from '@velvet/contract'
 import { and, desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { uniqueEmail } from '../../test/factories.ts'
@@ -46,7 +46,8 @@ const codesOf = (email: string) =>
 
 /** A wrong guess that was compared says how many tries are left (a refused one does not). */
 const compared = (answer: { status: number; body: { error?: { code: number; message: string } } }) =>
-  answer.status === 200 || (answer.body.error?.code === 2001 && / left\.$/.test(answer.body.error.message))
+  answer.status === 200 ||
+  (answer.body.error?.code === ErrorCodes.CodeInvalid.code && / left\.$/.test(answer.body.error.message))
 
 const tryCode = (email: string, code: string, i: number) =>
   t.call(login, { type: 'email', email, code }, { remoteAddress: address(i) })
@@ -68,7 +69,10 @@ describe('guessing a code from many addresses at once', () => {
 
     const late = await tryCode(email, right, 100)
     expect(late.status).toBe(429)
-    expect(late.body.error.code === 2003 || late.body.error.code === 1005).toBe(true)
+    expect(
+      late.body.error.code === ErrorCodes.CodeTooManyTries.code ||
+        late.body.error.code === ErrorCodes.RateLimited.code,
+    ).toBe(true)
 
     // A new code (once the e-mail's hourly sign-in attempts are spent) signs in.
     t.clock.advance(HOUR)
@@ -98,15 +102,18 @@ describe('sign-in attempts per e-mail across addresses', () => {
     let i = 0
     const attempt = () => tryCode(email, '000000', i++)
     for (let hour = 0; hour * hourly.max < daily.max; hour++) {
-      for (let n = 0; n < hourly.max; n++) expect((await attempt()).body.error.code).toBe(2001)
+      for (let n = 0; n < hourly.max; n++)
+        expect((await attempt()).body.error.code).toBe(ErrorCodes.CodeInvalid.code)
       const over = await attempt()
       expect(over.status).toBe(429)
-      expect(over.body.error.code).toBe(1005)
+      expect(over.body.error.code).toBe(ErrorCodes.RateLimited.code)
       t.clock.advance(HOUR)
     }
     // The day's attempts are spent: a fresh code does not help until the day is over.
     expect((await t.call(sendEmailCode, { email })).status).toBe(200)
-    expect((await tryCode(email, t.smtp.codeFor(email), i++)).body.error.code).toBe(1005)
+    expect((await tryCode(email, t.smtp.codeFor(email), i++)).body.error.code).toBe(
+      ErrorCodes.RateLimited.code,
+    )
     t.clock.advance(24 * HOUR)
     expect((await t.call(sendEmailCode, { email })).status).toBe(200)
     expect((await tryCode(email, t.smtp.codeFor(email), i++)).status).toBe(200)
@@ -133,7 +140,9 @@ describe('requesting codes at once', () => {
       emails.map((email) => t.call(sendEmailCode, { email }, { remoteAddress: ip })),
     )
     expect(answers.filter((a) => a.status === 200)).toHaveLength(EmailCode.perIpPerHour)
-    expect(answers.filter((a) => a.status === 429).every((a) => a.body.error.code === 1005)).toBe(true)
+    expect(
+      answers.filter((a) => a.status === 429).every((a) => a.body.error.code === ErrorCodes.RateLimited.code),
+    ).toBe(true)
   })
 
   it(`counts every code request of an e-mail, refused ones too (${EmailCode.codeRequestsPerEmail[0].max} an hour)`, async () => {
@@ -147,7 +156,7 @@ describe('requesting codes at once', () => {
     t.clock.advance(EmailCode.resendAfterSeconds * 1000 + 1000)
     const over = await t.call(sendEmailCode, { email }, { remoteAddress: address(max) })
     expect(over.status).toBe(429)
-    expect(over.body.error.code).toBe(1005)
+    expect(over.body.error.code).toBe(ErrorCodes.RateLimited.code)
     t.clock.advance(HOUR)
     expect((await t.call(sendEmailCode, { email }, { remoteAddress: address(max + 1) })).status).toBe(200)
   })

@@ -4,7 +4,7 @@
  * (no request fails or waits). Needs a Redis server: `npm run test:pg` in CI sets REDIS_URL (see .ci/run).
  */
 import { randomUUID } from 'node:crypto'
-import { EmailCode, login, sendEmailCode } from '@velvet/contract'
+import { EmailCode, ErrorCodes, login, sendEmailCode } from '@velvet/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../test/harness.ts'
 import { startRedisProxy, type TcpProxy } from '../../test/tcp-proxy.ts'
@@ -37,8 +37,11 @@ describe.skipIf(!redisUrl)('per-e-mail limits shared through Redis', () => {
     const codes: number[] = []
     for (let i = 0; i <= max; i++)
       codes.push((await attempt(i % 2 === 0 ? first : second, email)).body.error.code)
-    expect(codes).toEqual([...Array.from({ length: max }, () => 2001), 1005])
-    expect((await attempt(first, email)).body.error.code).toBe(1005)
+    expect(codes).toEqual([
+      ...Array.from({ length: max }, () => ErrorCodes.CodeInvalid.code),
+      ErrorCodes.RateLimited.code,
+    ])
+    expect((await attempt(first, email)).body.error.code).toBe(ErrorCodes.RateLimited.code)
   })
 
   it('counts code requests of one e-mail on two processes together', async () => {
@@ -51,7 +54,7 @@ describe.skipIf(!redisUrl)('per-e-mail limits shared through Redis', () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(2)
     for (const app of [first, second]) app.clock.advance(EmailCode.resendAfterSeconds * 1000 + 1000)
     const over = await first.call(sendEmailCode, { email })
-    expect(over.body.error.code).toBe(1005)
+    expect(over.body.error.code).toBe(ErrorCodes.RateLimited.code)
   })
 })
 
@@ -72,18 +75,18 @@ describe.skipIf(!redisUrl)('per-e-mail limits through a Redis outage', () => {
 
   it('keeps signing in, and keeps the limit in memory, while Redis is unreachable', async () => {
     // A first call through Redis, so that the timings below measure the outage, not a cold start.
-    expect((await attempt(t, freshEmail('warm'))).body.error.code).toBe(2001)
+    expect((await attempt(t, freshEmail('warm'))).body.error.code).toBe(ErrorCodes.CodeInvalid.code)
     proxy.cut()
     try {
       const email = freshEmail('outage')
       const { max } = EmailCode.loginAttemptsPerEmail[0]
       for (let i = 0; i < max; i++) {
         const started = Date.now()
-        expect((await attempt(t, email)).body.error.code).toBe(2001)
+        expect((await attempt(t, email)).body.error.code).toBe(ErrorCodes.CodeInvalid.code)
         // A command given up waits at most its 500 ms timeout; then the process counts alone at once.
         expect(Date.now() - started).toBeLessThan(3_000)
       }
-      expect((await attempt(t, email)).body.error.code).toBe(1005)
+      expect((await attempt(t, email)).body.error.code).toBe(ErrorCodes.RateLimited.code)
 
       const other = freshEmail('outage-login')
       expect((await t.call(sendEmailCode, { email: other })).status).toBe(200)

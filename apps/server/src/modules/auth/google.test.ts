@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { login } from '@velvet/contract'
+import { ErrorCodes, login } from '@velvet/contract'
 import { exportJWK, generateKeyPair, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loginByEmail, makeGuest, uniqueEmail } from '../../test/factories.ts'
@@ -100,7 +100,7 @@ describe('Google sign-in', () => {
   ])('rejects %s', async (_name, make) => {
     const res = await t.call(login, { type: 'google', id_token: await make() })
     expect(res.status).toBe(401)
-    expect(res.body.error.code).toBe(2008)
+    expect(res.body.error.code).toBe(ErrorCodes.GoogleTokenInvalid.code)
   })
 })
 
@@ -110,7 +110,7 @@ describe('Google sign-in when not configured', () => {
     try {
       const res = await plain.call(login, { type: 'google', id_token: 'x.y.z' })
       expect(res.status).toBe(503)
-      expect(res.body.error.code).toBe(2009)
+      expect(res.body.error.code).toBe(ErrorCodes.GoogleNotConfigured.code)
     } finally {
       await plain.close()
     }

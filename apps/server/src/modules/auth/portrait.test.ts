@@ -1,4 +1,4 @@
-import { signingKey, signRequest, uploadPortrait } from '@velvet/contract'
+import { ErrorCodes, signingKey, signRequest, uploadPortrait } from '@velvet/contract'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loginByEmail, makeGuest, uniqueEmail } from '../../test/factories.ts'
@@ -58,14 +58,14 @@ describe('profile picture', () => {
     const session = await loginByEmail(t, uniqueEmail())
     const res = await upload(session.ptoken, Buffer.from('<?php echo 1; ?>'), 'photo.jpg')
     expect(res.status).toBe(415)
-    expect(res.body.error.code).toBe(1013)
+    expect(res.body.error.code).toBe(ErrorCodes.UnsupportedMedia.code)
   })
 
   it('rejects a file over the size limit', async () => {
     const session = await loginByEmail(t, uniqueEmail())
     const res = await upload(session.ptoken, Buffer.alloc(11 * 1024 * 1024, 1))
     expect(res.status).toBe(413)
-    expect(res.body.error.code).toBe(1012)
+    expect(res.body.error.code).toBe(ErrorCodes.PayloadTooLarge.code)
   })
 
   it('is refused to anonymous guests', async () => {

@@ -1,5 +1,6 @@
 import {
   currentUser,
+  ErrorCodes,
   Headers,
   login,
   logout,
@@ -186,7 +187,7 @@ describe('the web app session cookie', () => {
       },
     )
     expect(stale.status).toBe(401)
-    expect(stale.body.error.code).toBe(1001)
+    expect(stale.body.error.code).toBe(ErrorCodes.NotLoggedIn.code)
     expect(cleared(setCookies(stale.headers).get(SessionCookies.anonymousToken))).toBe(true)
     expect(user_id).toBeGreaterThan(0)
   })

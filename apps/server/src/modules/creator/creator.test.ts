@@ -6,6 +6,7 @@ import {
   creatorAgreement,
   creatorAudit,
   currentUser,
+  ErrorCodes,
   legalDocuments,
   profileView,
   SocketChannels,
@@ -80,11 +81,11 @@ describe('host verification steps', () => {
     ] as const) {
       const res = await t.call(call, input, { token: me.token })
       expect(res.status).toBe(409)
-      expect(res.body.error.code).toBe(3031)
+      expect(res.body.error.code).toBe(ErrorCodes.AuditStepOrder.code)
     }
 
     const outdated = await t.call(acceptCreatorAgreement, { version: '2020-01-01' }, { token: me.token })
-    expect(outdated.body.error.code).toBe(3030)
+    expect(outdated.body.error.code).toBe(ErrorCodes.AgreementOutdated.code)
     const accepted = await t.call(
       acceptCreatorAgreement,
       { version: Creator.agreementVersion },
@@ -96,7 +97,7 @@ describe('host verification steps', () => {
     })
     expect(accepted.body.data.agreement.accepted_at).toBeGreaterThan(0)
     expect((await t.call(setCreatorReferrer, { referred: false }, { token: me.token })).body.error.code).toBe(
-      3031,
+      ErrorCodes.AuditStepOrder.code,
     )
 
     const social = await t.call(
@@ -116,7 +117,7 @@ describe('host verification steps', () => {
       { token: me.token },
     )
     expect(unknown.body.error).toMatchObject({
-      code: 1004,
+      code: ErrorCodes.ValidationFailed.code,
       fields: [{ field: 'code', rule: 'referrer.unknown' }],
     })
     const none = await t.call(setCreatorReferrer, { referred: false }, { token: me.token })
@@ -132,7 +133,9 @@ describe('host verification steps', () => {
     expect(text.body.data.version).toBe(Creator.agreementVersion)
     expect(text.body.data.sections).toHaveLength(8)
     expect(JSON.stringify(text.body.data)).toContain('80%')
-    expect((await t.call(creatorAudit, {}, { token: guest.token })).body.error.code).toBe(2011)
+    expect((await t.call(creatorAudit, {}, { token: guest.token })).body.error.code).toBe(
+      ErrorCodes.SignupNeedsLogin.code,
+    )
   })
 })
 
@@ -191,7 +194,9 @@ describe('identity check with the sandbox partner', () => {
       [setCreatorReferrer, { referred: false }],
       [startIdentityCheck, {}],
     ] as const) {
-      expect((await t.call(call, input, { token: me.token })).body.error.code).toBe(3032)
+      expect((await t.call(call, input, { token: me.token })).body.error.code).toBe(
+        ErrorCodes.AlreadyCreator.code,
+      )
     }
   })
 
@@ -207,7 +212,7 @@ describe('identity check with the sandbox partner', () => {
       user_role: 0,
     })
     await expect(t.app.services.creator.assertVerifiedCreator(me.userId)).rejects.toMatchObject({
-      code: 3034,
+      code: ErrorCodes.CreatorNotVerified.code,
     })
 
     const second = await startCheck(me.token)

@@ -1,3 +1,4 @@
+import { ErrorCodes } from '@velvet/contract'
 import { describe, expect, it } from 'vitest'
 import { type AuditState, auditStep, creatorPolicy } from './policy.ts'
 import { safeRedirect } from './service.ts'
@@ -33,14 +34,18 @@ describe('creator audit policy', () => {
 
   it('refuses out-of-order answers (3031), anything after approval (3032) and a second check under review (3035)', () => {
     expect(codeOf(() => creatorPolicy.assertCanAnswer({ ...base, socialPlatform: null }, 'referrer'))).toBe(
-      3031,
+      ErrorCodes.AuditStepOrder.code,
     )
     expect(
       codeOf(() => creatorPolicy.assertCanAnswer({ ...base, socialPlatform: null }, 'agreement')),
     ).toBeNull()
-    expect(codeOf(() => creatorPolicy.assertCanAnswer({ ...base, userRole: 1 }, 'agreement'))).toBe(3032)
+    expect(codeOf(() => creatorPolicy.assertCanAnswer({ ...base, userRole: 1 }, 'agreement'))).toBe(
+      ErrorCodes.AlreadyCreator.code,
+    )
     const pending = { ...base, identity: { status: 'pending' as const, declineReason: null } }
-    expect(codeOf(() => creatorPolicy.assertCanAnswer(pending, 'identity'))).toBe(3035)
+    expect(codeOf(() => creatorPolicy.assertCanAnswer(pending, 'identity'))).toBe(
+      ErrorCodes.IdentityCheckPending.code,
+    )
     expect(codeOf(() => creatorPolicy.assertCanAnswer(pending, 'social'))).toBeNull()
     const declined = { ...base, identity: { status: 'declined' as const, declineReason: 'x' } }
     expect(codeOf(() => creatorPolicy.assertCanAnswer(declined, 'identity'))).toBeNull()
@@ -48,9 +53,11 @@ describe('creator audit policy', () => {
 
   it('needs role 1 and an approved check for paid features (3034)', () => {
     expect(codeOf(() => creatorPolicy.assertVerified(1, true))).toBeNull()
-    expect(codeOf(() => creatorPolicy.assertVerified(1, false))).toBe(3034)
-    expect(codeOf(() => creatorPolicy.assertVerified(0, true))).toBe(3034)
-    expect(codeOf(() => creatorPolicy.assertVerified(undefined, false))).toBe(3034)
+    expect(codeOf(() => creatorPolicy.assertVerified(1, false))).toBe(ErrorCodes.CreatorNotVerified.code)
+    expect(codeOf(() => creatorPolicy.assertVerified(0, true))).toBe(ErrorCodes.CreatorNotVerified.code)
+    expect(codeOf(() => creatorPolicy.assertVerified(undefined, false))).toBe(
+      ErrorCodes.CreatorNotVerified.code,
+    )
   })
 
   it('keeps only same-site redirect paths', () => {

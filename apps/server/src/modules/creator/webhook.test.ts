@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto'
-import { creatorAudit, identityWebhook, startIdentityCheck } from '@velvet/contract'
+import { creatorAudit, ErrorCodes, identityWebhook, startIdentityCheck } from '@velvet/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { answerAuditSteps, freePort, pngBytes } from '../../test/account-factories.ts'
 import { makeAccount } from '../../test/factories.ts'
@@ -75,7 +75,7 @@ describe('identity webhook', () => {
     ]) {
       const res = await post(body, signature)
       expect(res.status).toBe(401)
-      expect(res.body.error.code).toBe(3033)
+      expect(res.body.error.code).toBe(ErrorCodes.WebhookSignatureInvalid.code)
     }
     const audit = await t.call(creatorAudit, {}, { token: me.token })
     expect(audit.body.data).toMatchObject({ step: 'identity', user_role: 0 })
@@ -110,7 +110,7 @@ describe('identity webhook', () => {
     const malformed = JSON.stringify({ event_id: 'x', type: 'verification.maybe' })
     const res = await post(malformed, sign(malformed, seconds()))
     expect(res.status).toBe(400)
-    expect(res.body.error.code).toBe(1004)
+    expect(res.body.error.code).toBe(ErrorCodes.ValidationFailed.code)
   })
 })
 
@@ -159,6 +159,6 @@ describe('a lost webhook', () => {
   it('is settled at once when the person starts again instead of opening a second check', async () => {
     const me = await submittedCheck()
     const again = await lost.call(startIdentityCheck, {}, { token: me.token })
-    expect(again.body.error.code).toBe(3032)
+    expect(again.body.error.code).toBe(ErrorCodes.AlreadyCreator.code)
   })
 })

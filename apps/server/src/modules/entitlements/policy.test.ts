@@ -1,4 +1,4 @@
-import { Visibility } from '@velvet/contract'
+import { ErrorCodes, Visibility } from '@velvet/contract'
 import { describe, expect, it } from 'vitest'
 import { AppError } from '../../platform/errors.ts'
 import {
@@ -72,10 +72,16 @@ describe('reaching a post and a creator grid', () => {
   const none = { isOwner: false, authorGone: false, blockedEitherWay: false, placeBlocked: false }
   it('answers 404 for blocks and gone authors, 30023 for places; never for the owner', () => {
     expect(codeOf(() => assertCanReach(none))).toBeNull()
-    expect(codeOf(() => assertCanReach({ ...none, blockedEitherWay: true }))).toBe(4001)
-    expect(codeOf(() => assertCanReach({ ...none, authorGone: true }))).toBe(4001)
-    expect(codeOf(() => assertCanReach({ ...none, placeBlocked: true }))).toBe(30023)
-    expect(codeOf(() => assertCanReach({ ...none, blockedEitherWay: true, placeBlocked: true }))).toBe(4001)
+    expect(codeOf(() => assertCanReach({ ...none, blockedEitherWay: true }))).toBe(
+      ErrorCodes.PostNotFound.code,
+    )
+    expect(codeOf(() => assertCanReach({ ...none, authorGone: true }))).toBe(ErrorCodes.PostNotFound.code)
+    expect(codeOf(() => assertCanReach({ ...none, placeBlocked: true }))).toBe(
+      ErrorCodes.BlockedLocation.code,
+    )
+    expect(codeOf(() => assertCanReach({ ...none, blockedEitherWay: true, placeBlocked: true }))).toBe(
+      ErrorCodes.PostNotFound.code,
+    )
     expect(
       codeOf(() =>
         assertCanReach({ isOwner: true, authorGone: false, blockedEitherWay: true, placeBlocked: true }),
@@ -87,8 +93,10 @@ describe('reaching a post and a creator grid', () => {
     const facts = { isOwner: false, blockedMe: false, blockedByMe: false, placeBlocked: false }
     expect(authorListing(facts)).toEqual({ listed: true })
     expect(authorListing({ ...facts, blockedByMe: true })).toEqual({ listed: false })
-    expect(codeOf(() => authorListing({ ...facts, blockedMe: true }))).toBe(30023)
-    expect(codeOf(() => authorListing({ ...facts, placeBlocked: true }))).toBe(30023)
+    expect(codeOf(() => authorListing({ ...facts, blockedMe: true }))).toBe(ErrorCodes.BlockedLocation.code)
+    expect(codeOf(() => authorListing({ ...facts, placeBlocked: true }))).toBe(
+      ErrorCodes.BlockedLocation.code,
+    )
     expect(authorListing({ ...facts, isOwner: true, placeBlocked: true })).toEqual({ listed: true })
   })
 })

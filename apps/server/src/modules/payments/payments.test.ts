@@ -7,6 +7,7 @@
 import {
   buyCoins,
   coinPacks,
+  ErrorCodes,
   finishCardSetup,
   PaymentTexts,
   type PaymentWebhookEvent,
@@ -113,7 +114,7 @@ describe('cards', () => {
     // Another account's card is not there for this one.
     const other = await makeAccount(t)
     const foreign = await t.call(removeCard, { card_id: first.card_id }, { token: other.token })
-    expect(foreign.body.error.code).toBe(5101)
+    expect(foreign.body.error.code).toBe(ErrorCodes.CardNotFound.code)
     await settleWebhooks()
     expect((await t.call(paymentCards, {}, { token: fan.token })).body.data.cards).toHaveLength(1)
   })
@@ -159,7 +160,10 @@ describe('cards', () => {
       { session_id: started.body.data.session_id },
       { token: fan.token },
     )
-    expect(unfinished.body.error).toMatchObject({ code: 5102, message: PaymentTexts.cardSaveFailed })
+    expect(unfinished.body.error).toMatchObject({
+      code: ErrorCodes.CardSaveFailed.code,
+      message: PaymentTexts.cardSaveFailed,
+    })
     const other = await makeAccount(t)
     await submitCardForm(started.body.data.url, TestCards.success)
     const stolen = await t.call(
@@ -256,23 +260,23 @@ describe('buying coins', () => {
 
   it('refuses without a card, with a card of someone else, and amounts outside 1-10000', async () => {
     const fan = await makeAccount(t)
-    expect((await buyCoinsAs(t, fan.token, 10)).body.error.code).toBe(5103)
+    expect((await buyCoinsAs(t, fan.token, 10)).body.error.code).toBe(ErrorCodes.NoUsableCard.code)
     const other = await makeAccount(t)
     const card = await addCard(t, other.token)
     expect((await buyCoinsAs(t, fan.token, 10, newKey(), { card_id: card.card_id })).body.error.code).toBe(
-      5101,
+      ErrorCodes.CardNotFound.code,
     )
     for (const coins of [0, 10001, 1.5]) {
       const res = await buyCoinsAs(t, other.token, coins)
       expect(res.status).toBe(400)
-      expect(res.body.error.code).toBe(1004)
+      expect(res.body.error.code).toBe(ErrorCodes.ValidationFailed.code)
     }
     const noKey = await t.call(
       (await import('@velvet/contract')).buyCoins,
       { coins: 10 },
       { token: other.token },
     )
-    expect(noKey.body.error.code).toBe(5001)
+    expect(noKey.body.error.code).toBe(ErrorCodes.IdempotencyKeyMissing.code)
   })
 
   it('passes 3DS on the hosted page, then credits the coins', async () => {
@@ -305,7 +309,7 @@ describe('buying coins', () => {
     const other = await makeAccount(t)
     expect(
       (await t.call(paymentStatus, { payment_id: paymentId }, { token: other.token })).body.error.code,
-    ).toBe(5105)
+    ).toBe(ErrorCodes.PaymentNotFound.code)
     await expectCleanAudit()
   })
 
@@ -378,7 +382,7 @@ describe('idempotency of buy-coins', () => {
     expect(await money().ledger.coins(fan.userId)).toBe(40)
     const other = await buyCoinsAs(t, fan.token, 41, key)
     expect(other.status).toBe(409)
-    expect(other.body.error.code).toBe(5002)
+    expect(other.body.error.code).toBe(ErrorCodes.IdempotencyKeyReused.code)
     await expectCleanAudit()
   }, 120_000)
 })
@@ -404,9 +408,11 @@ describe('webhooks', () => {
       payload: body,
     })
     expect(forged.statusCode).toBe(401)
-    expect(forged.json().error.code).toBe(3033)
+    expect(forged.json().error.code).toBe(ErrorCodes.WebhookSignatureInvalid.code)
     expect((await postWebhook(body, nowSeconds(), 'another-secret-0000000')).statusCode).toBe(401)
-    expect((await postWebhook(body, nowSeconds() - 301)).json().error.code).toBe(3033)
+    expect((await postWebhook(body, nowSeconds() - 301)).json().error.code).toBe(
+      ErrorCodes.WebhookSignatureInvalid.code,
+    )
     const unsigned = await t.app.inject({
       method: 'POST',
       url: paymentsWebhook.path,
@@ -538,7 +544,7 @@ describe('chargebacks', () => {
 
     const refused = await buyCoinsAs(t, fan.token, 10)
     expect(refused.status).toBe(403)
-    expect(refused.body.error.code).toBe(5104)
+    expect(refused.body.error.code).toBe(ErrorCodes.PaymentsBlocked.code)
     expect(await money().payments.hasUsableCard(fan.userId, t.clock.now())).toBe(false)
     // The dispute's webhook again, later: nothing more happens.
     const again = sandbox()

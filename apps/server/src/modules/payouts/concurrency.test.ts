@@ -9,6 +9,7 @@ import {
   ChatRules,
   chatSend,
   conversationOpen,
+  ErrorCodes,
   PAYOUT_METHODS_MAX,
   PayoutSandbox,
   PayoutStatus,
@@ -81,7 +82,11 @@ describe('withdrawals at once', () => {
       ),
     )
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1)
-    expect(answers.filter((a) => a.status !== 200).every((a) => a.body.error.code === 5303)).toBe(true)
+    expect(
+      answers
+        .filter((a) => a.status !== 200)
+        .every((a) => a.body.error.code === ErrorCodes.PayoutOverBalance.code),
+    ).toBe(true)
     const after = await t.data(payoutOverview, {}, creator)
     expect(after.held_cents).toBe(before.held_cents)
     expect(after.available_cents).toBe(before.available_cents - amount)
@@ -154,7 +159,12 @@ describe.skipIf(!process.env.DATABASE_URL)('a withdrawal failing while others ar
     await holding
     expect((await failed)?.status).toBe(PayoutStatus.Failed)
     const answers = await Promise.all(requests)
-    expect(answers.map((a) => a.body.error?.code)).toEqual([5307, 5307, 5307, 5307])
+    expect(answers.map((a) => a.body.error?.code)).toEqual([
+      ErrorCodes.PayoutsSuspended.code,
+      ErrorCodes.PayoutsSuspended.code,
+      ErrorCodes.PayoutsSuspended.code,
+      ErrorCodes.PayoutsSuspended.code,
+    ])
     expect((await t.data(payoutOverview, {}, creator)).available_cents).toBe(all)
     await expectCleanLedger(t)
   })
@@ -169,7 +179,11 @@ describe('payout methods at once', () => {
       ),
     )
     expect(answers.filter((a) => a.status === 200)).toHaveLength(PAYOUT_METHODS_MAX)
-    expect(answers.filter((a) => a.status !== 200).every((a) => a.body.error.code === 5308)).toBe(true)
+    expect(
+      answers
+        .filter((a) => a.status !== 200)
+        .every((a) => a.body.error.code === ErrorCodes.PayoutMethodLimit.code),
+    ).toBe(true)
     const live = await t.database.db
       .select({ id: payoutMethods.id, isDefault: payoutMethods.isDefault })
       .from(payoutMethods)

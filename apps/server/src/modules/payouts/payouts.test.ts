@@ -4,6 +4,7 @@
  * the ledger staying balanced.
  */
 import {
+  ErrorCodes,
   NotifyType,
   PayoutRules,
   PayoutSandbox,
@@ -127,7 +128,7 @@ describe('payout methods', () => {
     const removed = await t.data(removePayoutMethod, { method_id: usdt.method_id }, { token: me.token })
     expect(removed.list).toMatchObject([{ method_id: ach.method_id, is_default: true }])
     const again = await t.call(removePayoutMethod, { method_id: usdt.method_id }, { token: me.token })
-    expect(again.body.error.code).toBe(5306)
+    expect(again.body.error.code).toBe(ErrorCodes.PayoutMethodNotFound.code)
     expect((await t.data(payoutMethods, {}, { token: me.token })).list).toHaveLength(1)
   })
 
@@ -162,25 +163,25 @@ describe('withdrawals', () => {
       { amount_cents: 2_000, method_id: 1 },
       { token: fan.token, headers: idem() },
     )
-    expect(notCreator.body.error.code).toBe(5301)
+    expect(notCreator.body.error.code).toBe(ErrorCodes.PayoutNotCreator.code)
 
     const me = await makeCreator(t)
     await giveEarnings(t, me.userId, 1_000) // 8,000 cents
     const noKey = await t.call(requestPayout, { amount_cents: 2_000, method_id: 1 }, { token: me.token })
-    expect(noKey.body.error.code).toBe(5001)
+    expect(noKey.body.error.code).toBe(ErrorCodes.IdempotencyKeyMissing.code)
     const noTax = await t.call(
       requestPayout,
       { amount_cents: 2_000, method_id: 1 },
       { token: me.token, headers: idem() },
     )
-    expect(noTax.body.error.code).toBe(5304)
+    expect(noTax.body.error.code).toBe(ErrorCodes.PayoutTaxMissing.code)
     await t.data(savePayoutTax, w9, { token: me.token })
     const noMethod = await t.call(
       requestPayout,
       { amount_cents: 2_000, method_id: 1 },
       { token: me.token, headers: idem() },
     )
-    expect(noMethod.body.error.code).toBe(5305)
+    expect(noMethod.body.error.code).toBe(ErrorCodes.PayoutMethodMissing.code)
     const method = await t.data(savePayoutPaypal, { email: 'jane@example.com' }, { token: me.token })
     const small = await t.call(
       requestPayout,
@@ -197,7 +198,7 @@ describe('withdrawals', () => {
       { amount_cents: 8_001, method_id: method.method_id },
       { token: me.token, headers: idem() },
     )
-    expect(tooMuch.body.error.code).toBe(5303)
+    expect(tooMuch.body.error.code).toBe(ErrorCodes.PayoutOverBalance.code)
     const overview = await t.data(payoutOverview, {}, { token: me.token })
     expect(overview).toMatchObject({
       available_cents: 8_000,
@@ -222,7 +223,7 @@ describe('withdrawals', () => {
     const replay = await t.data(requestPayout, input, { token: me.token, headers })
     expect(replay).toEqual(first)
     const other = await t.call(requestPayout, { ...input, amount_cents: 2_500 }, { token: me.token, headers })
-    expect(other.body.error.code).toBe(5002)
+    expect(other.body.error.code).toBe(ErrorCodes.IdempotencyKeyReused.code)
 
     const during = await t.data(payoutOverview, {}, { token: me.token })
     expect(during.available_cents).toBe(5_000)
@@ -310,7 +311,7 @@ describe('withdrawals', () => {
       { amount_cents: 2_000, method_id: good.method_id },
       { token: me.token, headers: idem() },
     )
-    expect(paused.body.error.code).toBe(5307)
+    expect(paused.body.error.code).toBe(ErrorCodes.PayoutsSuspended.code)
     const notes = await t.database.db.execute(
       sql`SELECT notify_type FROM notifications WHERE user_id = ${me.userId}`,
     )
@@ -341,7 +342,7 @@ describe('withdrawals', () => {
     )
     const codes = outcomes.map((r) => (r.status === 200 ? 'ok' : r.body.error.code))
     expect(codes.filter((c) => c === 'ok')).toHaveLength(3)
-    expect(codes.filter((c) => c === 5303)).toHaveLength(5)
+    expect(codes.filter((c) => c === ErrorCodes.PayoutOverBalance.code)).toHaveLength(5)
     expect((await t.data(payoutOverview, {}, { token: me.token })).available_cents).toBe(1_000)
     await expectCleanLedger()
   }, 40_000)

@@ -7,6 +7,7 @@ import {
   deleteComment,
   deletePost,
   doPostShare,
+  ErrorCodes,
   likePost,
   postComments,
   postDetail,
@@ -89,7 +90,7 @@ describe('likes', () => {
     await block(t, creator, fan)
     const blocked = await t.call(likePost, { post_id: postId, liked: true }, as(fan))
     expect(blocked.status).toBe(404)
-    expect(blocked.body.error.code).toBe(4001)
+    expect(blocked.body.error.code).toBe(ErrorCodes.PostNotFound.code)
   })
 })
 
@@ -127,7 +128,7 @@ describe('comments', () => {
     const bobs = firstPage.body.data.list[1].comment_id
     const notHers = await t.call(deleteComment, { comment_id: bobs }, as(alice))
     expect(notHers.status).toBe(404)
-    expect(notHers.body.error.code).toBe(4008)
+    expect(notHers.body.error.code).toBe(ErrorCodes.CommentNotFound.code)
     expect((await t.call(deleteComment, { comment_id: aliceFirst }, as(alice))).body.data).toEqual({
       comments: 2,
     })
@@ -144,7 +145,7 @@ describe('comments', () => {
     const fan = await makeAccount(t)
     const locked = await t.call(addComment, { post_id: postId, text: 'Nice' }, as(fan))
     expect(locked.status).toBe(403)
-    expect(locked.body.error.code).toBe(4007)
+    expect(locked.body.error.code).toBe(ErrorCodes.PostLocked.code)
     expect((await t.call(postComments, { post_id: postId }, as(fan))).status).toBe(200)
     await grantUnlock(t, fan, postId)
     expect((await t.call(addComment, { post_id: postId, text: 'Nice' }, as(fan))).status).toBe(200)

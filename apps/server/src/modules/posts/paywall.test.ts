@@ -20,7 +20,15 @@
  * reads every viewer's home feed twice from one address, the second time from the answer kept in memory
  * (answer-cache.ts), and checks it is the same answer with the same locks.
  */
-import { addBlockedLocation, Caching, homeFeed, postDetail, userPosts, Visibility } from '@velvet/contract'
+import {
+  addBlockedLocation,
+  Caching,
+  ErrorCodes,
+  homeFeed,
+  postDetail,
+  userPosts,
+  Visibility,
+} from '@velvet/contract'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeAccount, makeGuest } from '../../test/factories.ts'
@@ -73,8 +81,20 @@ const table: Row[] = [
   { viewer: 'renewing member', detail: OK, access: FOR_MEMBERS, grid: 'listed', feed: true },
   { viewer: 'lapsed member', detail: OK, access: LOCKED_FOR_FANS, grid: 'listed', feed: false },
   { viewer: 'buyer', detail: OK, access: ['open', 'open', 'members', 'open'], grid: 'listed', feed: true },
-  { viewer: 'blocked', detail: { status: 404, code: 4001 }, access: null, grid: 30023, feed: false },
-  { viewer: 'geo-blocked', detail: { status: 404, code: 30023 }, access: null, grid: 30023, feed: false },
+  {
+    viewer: 'blocked',
+    detail: { status: 404, code: ErrorCodes.PostNotFound.code },
+    access: null,
+    grid: ErrorCodes.BlockedLocation.code,
+    feed: false,
+  },
+  {
+    viewer: 'geo-blocked',
+    detail: { status: 404, code: ErrorCodes.BlockedLocation.code },
+    access: null,
+    grid: ErrorCodes.BlockedLocation.code,
+    feed: false,
+  },
   { viewer: 'owner', detail: OK, access: ALL_OPEN, grid: 'listed', feed: true },
 ]
 

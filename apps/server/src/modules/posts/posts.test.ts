@@ -7,6 +7,7 @@ import {
   createPost,
   deletePost,
   draftPosts,
+  ErrorCodes,
   editPost,
   initPost,
   MediaState,
@@ -64,7 +65,7 @@ describe('init and create', () => {
     const fan = await makeAccount(t)
     const refused = await t.call(createPost, { from: 1 }, as(fan))
     expect(refused.status).toBe(403)
-    expect(refused.body.error.code).toBe(1002)
+    expect(refused.body.error.code).toBe(ErrorCodes.Forbidden.code)
   })
 })
 
@@ -111,7 +112,7 @@ describe('save', () => {
       as(creator),
     )
     expect(notReady.status).toBe(409)
-    expect(notReady.body.error.code).toBe(4002)
+    expect(notReady.body.error.code).toBe(ErrorCodes.MediaNotReady.code)
 
     const before = await postsCount(creator)
     const video2 = await makeMedia(t, creator.userId, { kind: 'video', seconds: 75.4 })
@@ -156,7 +157,7 @@ describe('save', () => {
         as(creator),
       )
       expect(res.status).toBe(409)
-      expect(res.body.error.code).toBe(4010)
+      expect(res.body.error.code).toBe(ErrorCodes.PostNotEditable.code)
     }
   })
 
@@ -177,7 +178,7 @@ describe('save', () => {
       as(creator),
     )
     expect(foreign.status).toBe(404)
-    expect(foreign.body.error.code).toBe(4005)
+    expect(foreign.body.error.code).toBe(ErrorCodes.MediaNotFound.code)
 
     const mine = await makeMedia(t, creator.userId)
     const noPrice = await t.call(
@@ -220,7 +221,7 @@ describe('save', () => {
       as(unverified),
     )
     expect(paid.status).toBe(403)
-    expect(paid.body.error.code).toBe(3034)
+    expect(paid.body.error.code).toBe(ErrorCodes.CreatorNotVerified.code)
     const free = await t.call(
       savePost,
       { post_id: postId, action: 'publish', media: [{ media_id: mine }], visibility: Visibility.Members },
@@ -237,7 +238,7 @@ describe('save', () => {
       as(intruder),
     )
     expect(res.status).toBe(404)
-    expect(res.body.error.code).toBe(4001)
+    expect(res.body.error.code).toBe(ErrorCodes.PostNotFound.code)
   })
 
   it('schedules in the future only (same transaction job), and editing a scheduled post drafts it again', async () => {
@@ -252,7 +253,10 @@ describe('save', () => {
     for (const past of [nowSeconds() - 60, nowSeconds(), nowSeconds() + 10]) {
       const res = await save(past)
       expect(res.status).toBe(400)
-      expect(res.body.error).toMatchObject({ code: 4003, fields: [{ field: 'publish_at' }] })
+      expect(res.body.error).toMatchObject({
+        code: ErrorCodes.ScheduleInPast.code,
+        fields: [{ field: 'publish_at' }],
+      })
     }
     const tooFar = await save(nowSeconds() + (Posts.scheduleMaxDays + 1) * 86_400)
     expect(tooFar.status).toBe(400)
@@ -310,7 +314,7 @@ describe('delete and pin', () => {
     expect(results.filter((r) => r.status === 200)).toHaveLength(Posts.pinnedMax)
     const refused = results.filter((r) => r.status !== 200)
     expect(refused).toHaveLength(1)
-    expect(refused[0]?.body.error.code).toBe(4004)
+    expect(refused[0]?.body.error.code).toBe(ErrorCodes.PinLimitReached.code)
     const pinnedId = ids[results.findIndex((r) => r.status === 200)] ?? 0
     expect((await pin(pinnedId)).status).toBe(200)
     expect((await pin(pinnedId, false)).body.data).toEqual({ pinned: false })
@@ -321,7 +325,7 @@ describe('delete and pin', () => {
     await t.call(pinPost, { post_id: ids[0], pinned: false }, as(owner))
     const notPublished = await pin(draft)
     expect(notPublished.status).toBe(409)
-    expect(notPublished.body.error.code).toBe(4010)
+    expect(notPublished.body.error.code).toBe(ErrorCodes.PostNotEditable.code)
   })
 })
 

@@ -5,6 +5,7 @@ import path from 'node:path'
 import {
   addDeviceInstallation,
   delDeviceInstallation,
+  ErrorCodes,
   vapidPublicKey,
   WebPushPayload,
 } from '@velvet/contract'
@@ -67,7 +68,7 @@ describe('device installations', () => {
   it('needs a session', async () => {
     const res = await t.call(addDeviceInstallation, { installation_id: '{}', device_id: 'd1' })
     expect(res.status).toBe(401)
-    expect(res.body.error.code).toBe(1001)
+    expect(res.body.error.code).toBe(ErrorCodes.NotLoggedIn.code)
   })
 
   it.each([
@@ -83,7 +84,7 @@ describe('device installations', () => {
       { token },
     )
     expect(res.status).toBe(400)
-    expect(res.body.error.code).toBe(1004)
+    expect(res.body.error.code).toBe(ErrorCodes.ValidationFailed.code)
     expect(res.body.error.fields[0]).toMatchObject({ field: 'installation_id' })
   })
 
@@ -136,7 +137,7 @@ describe('device installations', () => {
     const stolen = JSON.stringify({ ...sub.json, keys: { p256dh: sub.json.keys.p256dh, auth: 'c3RvbGVu' } })
     const taken = await add(other, stolen)
     expect(taken.status).toBe(409)
-    expect(taken.body.error.code).toBe(1021)
+    expect(taken.body.error.code).toBe(ErrorCodes.PushSubscriptionTaken.code)
     expect(await rowsOf(other.userId)).toEqual([])
     expect((await rowsOf(owner.userId)).map((r) => [r.endpoint, r.auth])).toEqual([
       [sub.json.endpoint, sub.json.keys.auth],

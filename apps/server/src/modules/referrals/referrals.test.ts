@@ -6,6 +6,7 @@
 import {
   acceptCreatorAgreement,
   Creator,
+  ErrorCodes,
   referralBind,
   referralEarnings,
   referralLink,
@@ -59,22 +60,26 @@ describe('referral codes', () => {
     expect(found.referrer).toMatchObject({ user_id: referrer.userId, user_name: referrer.userName })
     expect(
       (await t.call(referralResolve, { code: 'nobody_at_all' }, { token: fan.token })).body.error.code,
-    ).toBe(5401)
+    ).toBe(ErrorCodes.ReferralCodeUnknown.code)
     expect(
       (await t.call(referralResolve, { code: fan.userName }, { token: referrer.token })).body.error.code,
-    ).toBe(5401)
+    ).toBe(ErrorCodes.ReferralCodeUnknown.code)
   })
 
   it('records one referrer per user, never oneself, and only before becoming a creator', async () => {
     const a = await makeCreator(t)
     const b = await makeCreator(t)
     const fan = await makeAccount(t)
-    expect((await t.call(referralBind, { code: a.userName }, { token: a.token })).body.error.code).toBe(5402)
-    expect((await t.call(referralBind, { code: a.userName }, { token: b.token })).body.error.code).toBe(5404)
+    expect((await t.call(referralBind, { code: a.userName }, { token: a.token })).body.error.code).toBe(
+      ErrorCodes.ReferralSelf.code,
+    )
+    expect((await t.call(referralBind, { code: a.userName }, { token: b.token })).body.error.code).toBe(
+      ErrorCodes.ReferralClosed.code,
+    )
     await t.data(referralBind, { code: a.userName }, { token: fan.token })
     await t.data(referralBind, { code: a.userName }, { token: fan.token })
     expect((await t.call(referralBind, { code: b.userName }, { token: fan.token })).body.error.code).toBe(
-      5403,
+      ErrorCodes.ReferralAlreadySet.code,
     )
     const [row] = await t.database.db.select().from(users).where(eq(users.id, fan.userId))
     expect(row?.referrerCode).toBe(a.userName)

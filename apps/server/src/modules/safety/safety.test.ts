@@ -1,6 +1,7 @@
 import {
   addBlockedLocation,
   blockedLocations,
+  ErrorCodes,
   followUser,
   profileView,
   removeBlockedLocation,
@@ -17,7 +18,7 @@ const NORTHERN_IRELAND = '2.125.160.216'
 
 const NOT_FOUND = {
   result: 'error',
-  error: { code: 30023, message: 'Sorry, the profile or page does not exist.' },
+  error: { code: ErrorCodes.BlockedLocation.code, message: 'Sorry, the profile or page does not exist.' },
 }
 
 describe('blocked locations behind a trusted proxy', () => {
@@ -51,7 +52,7 @@ describe('blocked locations behind a trusted proxy', () => {
     ]) {
       const res = await add(again)
       expect(res.status).toBe(409)
-      expect(res.body.error.code).toBe(3010)
+      expect(res.body.error.code).toBe(ErrorCodes.LocationAlreadyBlocked.code)
     }
     expect((await add({ country: 'ZZ' })).body.error.fields[0].rule).toBe('location.country')
     expect((await add({ country: 'DE', region: 'BY' })).body.error.fields[0].rule).toBe('location.region')
@@ -137,7 +138,9 @@ describe('blocked locations behind a trusted proxy', () => {
     const creator = await makeCreator(t)
     await t.call(addBlockedLocation, { country: 'US' }, { token: creator.token })
     const safety = t.app.services.safety
-    await expect(safety.assertVisible(creator.userId, NEW_YORK)).rejects.toMatchObject({ code: 30023 })
+    await expect(safety.assertVisible(creator.userId, NEW_YORK)).rejects.toMatchObject({
+      code: ErrorCodes.BlockedLocation.code,
+    })
     await expect(safety.assertVisible(creator.userId, LONDON)).resolves.toBeUndefined()
     await expect(safety.assertVisible(creator.userId, NEW_YORK, creator.userId)).resolves.toBeUndefined()
   })

@@ -21,6 +21,7 @@ import {
   type CallDef,
   createUserList,
   deleteUserList,
+  ErrorCodes,
   followersList,
   followingList,
   followUser,
@@ -80,7 +81,10 @@ describe("another user's object ids answer 404 and change nothing", () => {
     const before = await ownerState()
     const res = await t.call(call, input(), { token: intruder.token })
     expect(res.status).toBe(404)
-    expect(res.body).toEqual({ result: 'error', error: { code: 1003, message: 'Not found.' } })
+    expect(res.body).toEqual({
+      result: 'error',
+      error: { code: ErrorCodes.NotFound.code, message: 'Not found.' },
+    })
     expect(await ownerState()).toEqual(before)
   })
 
@@ -125,10 +129,22 @@ describe('a blocked account is refused everywhere', () => {
   })
 
   const refusals: [string, CallDef, () => Record<string, unknown>, number, number][] = [
-    ['profileView by id', profileView, () => ({ user_id: blocker.userId }), 404, 30023],
-    ['profileView by name', profileView, () => ({ user_name: blocker.userName }), 404, 30023],
-    ['followUser', followUser, () => ({ user_id: blocker.userId }), 403, 3002],
-    ['unfollowUser', unfollowUser, () => ({ user_id: blocker.userId }), 403, 3002],
+    [
+      'profileView by id',
+      profileView,
+      () => ({ user_id: blocker.userId }),
+      404,
+      ErrorCodes.BlockedLocation.code,
+    ],
+    [
+      'profileView by name',
+      profileView,
+      () => ({ user_name: blocker.userName }),
+      404,
+      ErrorCodes.BlockedLocation.code,
+    ],
+    ['followUser', followUser, () => ({ user_id: blocker.userId }), 403, ErrorCodes.UserUnavailable.code],
+    ['unfollowUser', unfollowUser, () => ({ user_id: blocker.userId }), 403, ErrorCodes.UserUnavailable.code],
   ]
   it.each(refusals)('%s', async (_name, call, input, status, code) => {
     const res = await t.call(call, input(), { token: blocked.token })
@@ -144,7 +160,7 @@ describe('a blocked account is refused everywhere', () => {
       { list_id: theirs.body.data.list.list_id, user_id: blocker.userId },
       { token: blocked.token },
     )
-    expect(refused.body.error.code).toBe(3002)
+    expect(refused.body.error.code).toBe(ErrorCodes.UserUnavailable.code)
     const mine = await t.call(createUserList, { name: 'Watch' }, { token: blocker.token })
     const allowed = await t.call(
       addListMember,

@@ -2,6 +2,7 @@ import {
   addListMember,
   createUserList,
   deleteUserList,
+  ErrorCodes,
   removeListMember,
   renameUserList,
   Social,
@@ -46,7 +47,7 @@ describe('user lists', () => {
     })
     const dup = await t.call(createUserList, { name: 'vip FANS' }, { token: owner.token })
     expect(dup.status).toBe(409)
-    expect(dup.body.error.code).toBe(3004)
+    expect(dup.body.error.code).toBe(ErrorCodes.ListNameTaken.code)
     // Another owner may use the same name.
     await createList(other, 'VIP fans')
     const close = await createList(owner, 'Close friends')
@@ -55,7 +56,7 @@ describe('user lists', () => {
       { list_id: close.list_id, name: 'Vip Fans' },
       { token: owner.token },
     )
-    expect(clash.body.error.code).toBe(3004)
+    expect(clash.body.error.code).toBe(ErrorCodes.ListNameTaken.code)
     const renamed = await t.call(
       renameUserList,
       { list_id: close.list_id, name: 'Regulars' },
@@ -79,7 +80,7 @@ describe('user lists', () => {
       ),
     )
     expect(results.filter((r) => r.status === 200)).toHaveLength(3)
-    expect(results.filter((r) => r.body.error?.code === 3005)).toHaveLength(3)
+    expect(results.filter((r) => r.body.error?.code === ErrorCodes.ListLimitReached.code)).toHaveLength(3)
     const [row] = await t.database.db
       .select({ n: count() })
       .from(lists)
@@ -133,7 +134,7 @@ describe('user lists', () => {
     await markDeleted(t, gone)
     expect((await add(gone.userId)).status).toBe(404)
     await block(t, blocker, owner)
-    expect((await add(blocker.userId)).body.error.code).toBe(3002)
+    expect((await add(blocker.userId)).body.error.code).toBe(ErrorCodes.UserUnavailable.code)
     // The owner may list someone they blocked; the member stays hidden until the block is lifted.
     await block(t, owner, blocked)
     expect((await add(blocked.userId)).status).toBe(200)
@@ -159,6 +160,6 @@ describe('user lists', () => {
       { token: owner.token },
     )
     expect(res.status).toBe(409)
-    expect(res.body.error.code).toBe(3006)
+    expect(res.body.error.code).toBe(ErrorCodes.ListFull.code)
   })
 })

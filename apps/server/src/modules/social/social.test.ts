@@ -1,6 +1,7 @@
 import {
   blockedUsers,
   blockUser,
+  ErrorCodes,
   followersList,
   followingList,
   followUser,
@@ -59,16 +60,16 @@ describe('follow and unfollow', () => {
     const gone = await makeAccount(t)
     await markDeleted(t, gone)
     const tryFollow = (id: number) => t.call(followUser, { user_id: id }, { token: fan.token })
-    expect((await tryFollow(fan.userId)).body.error.code).toBe(3001)
-    expect((await tryFollow(99_999_999)).body.error.code).toBe(30023)
-    expect((await tryFollow(gone.userId)).body.error.code).toBe(30023)
+    expect((await tryFollow(fan.userId)).body.error.code).toBe(ErrorCodes.CannotFollowSelf.code)
+    expect((await tryFollow(99_999_999)).body.error.code).toBe(ErrorCodes.BlockedLocation.code)
+    expect((await tryFollow(gone.userId)).body.error.code).toBe(ErrorCodes.BlockedLocation.code)
     await block(t, other, fan)
     const blocked = await tryFollow(other.userId)
     expect(blocked.status).toBe(403)
-    expect(blocked.body.error.code).toBe(3002)
+    expect(blocked.body.error.code).toBe(ErrorCodes.UserUnavailable.code)
     await t.call(unblockUser, { user_id: fan.userId }, { token: other.token })
     await block(t, fan, other)
-    expect((await tryFollow(other.userId)).body.error.code).toBe(3002)
+    expect((await tryFollow(other.userId)).body.error.code).toBe(ErrorCodes.UserUnavailable.code)
     expect(await actualCounts(t, other.userId)).toEqual({ followers: 0, following: 0 })
   })
 
@@ -223,10 +224,10 @@ describe('blocks', () => {
     expect((await t.call(blockUser, { user_id: fan.userId }, { token: creator.token })).status).toBe(200)
     expect(
       (await t.call(blockUser, { user_id: creator.userId }, { token: creator.token })).body.error.code,
-    ).toBe(3003)
+    ).toBe(ErrorCodes.CannotBlockSelf.code)
     expect((await t.call(blockUser, { user_id: 99_999_999 }, { token: creator.token })).status).toBe(404)
     const seen = await t.call(profileView, { user_id: creator.userId }, { token: fan.token })
-    expect(seen.body.error.code).toBe(30023)
+    expect(seen.body.error.code).toBe(ErrorCodes.BlockedLocation.code)
     // The follow row stays (unblock restores it) and is counted; lists hide it meanwhile.
     expect(await actualCounts(t, creator.userId)).toMatchObject({ followers: 1 })
     expect(names(await t.call(followersList, {}, { token: creator.token }))).toEqual([])
@@ -242,8 +243,12 @@ describe('blocks', () => {
     expect(await social.isBlockedEitherWay(a.userId, b.userId)).toBe(false)
     await block(t, a, b)
     expect(await social.isBlockedEitherWay(b.userId, a.userId)).toBe(true)
-    await expect(social.assertNotBlocked(b.userId, a.userId)).rejects.toMatchObject({ code: 3002 })
-    await expect(social.assertNotBlocked(a.userId, b.userId)).rejects.toMatchObject({ code: 3002 })
+    await expect(social.assertNotBlocked(b.userId, a.userId)).rejects.toMatchObject({
+      code: ErrorCodes.UserUnavailable.code,
+    })
+    await expect(social.assertNotBlocked(a.userId, b.userId)).rejects.toMatchObject({
+      code: ErrorCodes.UserUnavailable.code,
+    })
   })
 })
 

@@ -1,4 +1,4 @@
-import { commonReport, showSettings, systemInit } from '@velvet/contract'
+import { commonReport, ErrorCodes, showSettings, systemInit } from '@velvet/contract'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeAccount, makeGuest } from '../../test/factories.ts'
@@ -21,7 +21,9 @@ describe('system/init', () => {
   it('needs a session and a signature', async () => {
     expect((await t.call(systemInit)).status).toBe(401)
     const guest = await makeGuest(t)
-    expect((await t.call(systemInit, {}, { token: guest.token, unsigned: true })).body.error.code).toBe(1010)
+    expect((await t.call(systemInit, {}, { token: guest.token, unsigned: true })).body.error.code).toBe(
+      ErrorCodes.BadSignature.code,
+    )
   })
 })
 

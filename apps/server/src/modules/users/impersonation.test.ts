@@ -1,4 +1,4 @@
-import { completeSignup, nameSkeleton, profileUpdate, usernameCheck } from '@velvet/contract'
+import { completeSignup, ErrorCodes, nameSkeleton, profileUpdate, usernameCheck } from '@velvet/contract'
 import { sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -68,7 +68,7 @@ describe('impersonation (issue 14)', () => {
       { token },
     )
     expect(taken.status).toBe(409)
-    expect(taken.body.error.code).toBe(2006)
+    expect(taken.body.error.code).toBe(ErrorCodes.UsernameTaken.code)
     expect((await t.call(usernameCheck, { user_name: 'jane_doe2' }, { token })).body.data.available).toBe(
       true,
     )
@@ -82,7 +82,7 @@ describe('impersonation (issue 14)', () => {
     )
     const lookAlike = await t.call(profileUpdate, { user_name: 'mia.r0se' }, { token: other.token })
     expect(lookAlike.status).toBe(409)
-    expect(lookAlike.body.error.code).toBe(2006)
+    expect(lookAlike.body.error.code).toBe(ErrorCodes.UsernameTaken.code)
     const token = await newcomer()
     expect((await t.call(usernameCheck, { user_name: 'MIA.ROSE' }, { token })).body.data.available).toBe(
       false,

@@ -1,4 +1,11 @@
-import { completeSignup, profileUpdate, profileView, SocketChannels, usernameCheck } from '@velvet/contract'
+import {
+  completeSignup,
+  ErrorCodes,
+  profileUpdate,
+  profileView,
+  SocketChannels,
+  usernameCheck,
+} from '@velvet/contract'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loginByEmail, makeAccount, makeGuest, uniqueEmail } from '../../test/factories.ts'
@@ -81,7 +88,10 @@ describe('profile view', () => {
       expect(res.headers['cache-control']).toBe('private, no-store')
       expect(res.body).toEqual({
         result: 'error',
-        error: { code: 30023, message: 'Sorry, the profile or page does not exist.' },
+        error: {
+          code: ErrorCodes.BlockedLocation.code,
+          message: 'Sorry, the profile or page does not exist.',
+        },
       })
     }
     // The blocker still sees the blocked viewer's profile, with the unblock state.
@@ -137,10 +147,12 @@ describe('profile update', () => {
 
     const taken = await t.call(profileUpdate, { user_name: oldName.toUpperCase() }, { token: other.token })
     expect(taken.status).toBe(409)
-    expect(taken.body.error.code).toBe(2006)
+    expect(taken.body.error.code).toBe(ErrorCodes.UsernameTaken.code)
 
     t.clock.advance(31 * DAY)
-    expect((await view({ user_name: oldName }, other.token)).body.error.code).toBe(30023)
+    expect((await view({ user_name: oldName }, other.token)).body.error.code).toBe(
+      ErrorCodes.BlockedLocation.code,
+    )
     const free = await t.call(profileUpdate, { user_name: oldName }, { token: other.token })
     expect(free.status).toBe(200)
   })
@@ -155,7 +167,7 @@ describe('profile update', () => {
     const signup = { birthday: '1990-04-02', user_name: oldName.toUpperCase(), nickname: 'Newcomer' }
     const refused = await t.call(completeSignup, signup, { token: newcomer.ptoken })
     expect(refused.status).toBe(409)
-    expect(refused.body.error.code).toBe(2006)
+    expect(refused.body.error.code).toBe(ErrorCodes.UsernameTaken.code)
 
     t.clock.advance(31 * DAY)
     expect(
@@ -192,7 +204,7 @@ describe('profile update', () => {
     const b = await makeAccount(t)
     const c = await makeAccount(t)
     const held = await t.call(profileUpdate, { user_name: a.userName.toUpperCase() }, { token: b.token })
-    expect(held.body.error.code).toBe(2006)
+    expect(held.body.error.code).toBe(ErrorCodes.UsernameTaken.code)
     const wanted = `race_${a.userId}`
     const results = await Promise.all(
       [b, c].map((x) => t.call(profileUpdate, { user_name: wanted }, { token: x.token })),

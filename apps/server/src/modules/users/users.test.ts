@@ -1,4 +1,4 @@
-import { adultPopupCheck, adultPopupConfirm, openAppReport, userReport } from '@velvet/contract'
+import { adultPopupCheck, adultPopupConfirm, ErrorCodes, openAppReport, userReport } from '@velvet/contract'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeAccount, makeGuest } from '../../test/factories.ts'
@@ -110,7 +110,7 @@ describe('user/adult_popup', () => {
     for (const call of [adultPopupCheck, adultPopupConfirm]) {
       const missing = await t.call(call, { target_user_id: 99_999_999 }, { token: fan.token })
       expect(missing.status).toBe(404)
-      expect(missing.body.error.code).toBe(1003)
+      expect(missing.body.error.code).toBe(ErrorCodes.NotFound.code)
       const bad = await t.call(call, { target_user_id: 'abc' }, { token: fan.token })
       expect(bad.status).toBe(400)
     }

@@ -1,3 +1,4 @@
+import { ErrorCodes } from '@velvet/contract'
 import { describe, expect, it } from 'vitest'
 import { WebhookSignatureError } from './provider.ts'
 import { signWebhook, verifySignedEvent, verifyWebhookSignature } from './signature.ts'
@@ -49,6 +50,6 @@ describe('identity webhook signatures', () => {
     const bad = '{"event_id":1}'
     expect(() =>
       verifySignedEvent(secret, Buffer.from(bad), signWebhook(secret, bad, 1000), now, 300),
-    ).toThrow(expect.objectContaining({ code: 1004 }))
+    ).toThrow(expect.objectContaining({ code: ErrorCodes.ValidationFailed.code }))
   })
 })
