@@ -1,5 +1,5 @@
 /**
- * Feed benchmark (issue 5): PostgreSQL filled with 100k users, 1M posts and a skewed follow graph; the home
+ * Feed benchmark: PostgreSQL filled with 100k users, 1M posts and a skewed follow graph; the home
  * feed (`GET /fapi/core/feed/home/`) of many different fans against a bare Fastify route in the same run, at full
  * speed and at a fixed 1,000 req/s; their second pages (never cached: every request reads the database) at full
  * speed; then the time for a new post of the most followed creator to reach the feeds of (up to) 10,000 of its
@@ -348,7 +348,7 @@ function render(input: {
       ],
     ),
     '',
-    `Goals (issue 5): ≥ 3,000 req/s and p99 ≤ 50 ms at 1,000 req/s. Measured here: ` +
+    `Goals: ≥ 3,000 req/s and p99 ≤ 50 ms at 1,000 req/s. Measured here: ` +
       `${rps(full.run.requestsPerSecond)} req/s at full speed; at the fixed rate the app answered ` +
       `${rps(fixed.run.requestsPerSecond)} req/s with p99 ${ms(fixed.run.latencyMs.p99)} ms.`,
     '',

@@ -1,5 +1,5 @@
 /**
- * Ledger benchmark (issue 6): PPV unlock transfers on PostgreSQL — each one the real sale (sales.sell: the
+ * Ledger benchmark: PPV unlock transfers on PostgreSQL — each one the real sale (sales.sell: the
  * fan's coins, the creator's share, the platform fee) plus the unlock row, in one transaction — from many
  * concurrent callers over 100 fan wallets and 500 posts of 20 creators; then the whole ledger is audited:
  * every transfer balances per unit, every user balance equals the sum of its postings, no balance is
@@ -230,7 +230,7 @@ async function main(): Promise<number> {
       `Audit after the run: ${report.unbalanced} unbalanced transfers, ${report.drifted} balances that differ from their`,
       `postings, ${report.negative} negative balances, coins minted − spent − left = ${drift} (drift), unlock rows =`,
       `${report.unlockRows} for ${outcome.ok} unlocks; every unit sums to ${report.totals.join(' / ')} over the ledger.`,
-      `Goal (issue 6): ≥ 1,600 unlocks/s, p99 ≤ 50 ms, 0 drift — ${perSecond >= 1_600 && report.p99 <= 50 && healthy ? 'met' : 'not met'} in this run.`,
+      `Goal: ≥ 1,600 unlocks/s, p99 ≤ 50 ms, 0 drift — ${perSecond >= 1_600 && report.p99 <= 50 && healthy ? 'met' : 'not met'} in this run.`,
       '',
       'What changed the rate (same machine, one run each): an unlock was eleven round trips (begin, the',
       "creator's share, the referral read, adopt and read again, the transfer, debit, credit, postings, the unlock",

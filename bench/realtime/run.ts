@@ -1,5 +1,5 @@
 /**
- * Realtime benchmark (issue 7): 10,000 sockets over two server processes (the app's own `src/main.ts`, web
+ * Realtime benchmark: 10,000 sockets over two server processes (the app's own `src/main.ts`, web
  * mode) sharing PostgreSQL and Redis; once a second for 20 s a broadcast reaches all of them, first as one
  * publish to a live room every socket is in, then as one publish to each user's room. Reports the delivery
  * latency (p50/p99 from the send time each message carries), lost and duplicated deliveries, and the memory,

@@ -32,7 +32,7 @@ const bubbles = (page: Page, name: string) => page.getByRole('list', { name: `Me
 const coinsOf = async (fan: ApiUser) => (await api.call(walletSummary, undefined, fan)).coins
 
 /**
- * Money in chat (issue 7): a creator sets a paid message price on /setting/paid_message; a fan writes their
+ * Money in chat: a creator sets a paid message price on /setting/paid_message; a fan writes their
  * free messages, then pays for the next one; the creator sends a photo as a pay-per-view message, which the
  * fan sees blurred with its price and unlocks; the fan tips. Two browser contexts, live over the socket.
  */

@@ -19,7 +19,7 @@ const SHOTS = 'issue7'
 const { api, signedUpPage } = journey
 
 /**
- * Chat and notifications (issue 7, first part): a fan and a creator in two browser contexts write to each
+ * Chat and notifications (first part): a fan and a creator in two browser contexts write to each
  * other; messages, the typing indicator, unread badges and read receipts arrive live over the socket. A new follower shows as a
  * banner and in /notifications.
  */

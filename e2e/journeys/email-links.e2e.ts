@@ -18,7 +18,7 @@ function countReports(page: Page) {
 }
 
 /**
- * Links from our e-mails (issue 7, spec §5): the earnings report once per session, open_create for a creator,
+ * Links from our e-mails (spec §5): the earnings report once per session, open_create for a creator,
  * and the account mismatch (a dialog, or the 102 page on /chatRoom; nothing reported for the other account).
  */
 describe('e-mail links', () => {

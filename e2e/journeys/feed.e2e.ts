@@ -35,7 +35,7 @@ const journey = journeyFixture()
 const { api } = journey
 
 /**
- * The fan's side of issue 5: a creator schedules a post in the composer and publishes a pay-per-view and a
+ * The feed from a fan's side: a creator schedules a post in the composer and publishes a pay-per-view and a
  * members post (over the API: the composer's own journey is publish.e2e.ts); a fan who follows them sees
  * the locked posts as blurred previews with their price, never their media; the feed keeps its place and
  * likes; the scheduled post reaches the feed at its time. The tests run in order and share the people: the

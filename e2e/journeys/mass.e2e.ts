@@ -10,7 +10,7 @@ const SHOTS = 'issue7-mass'
 const { api, signedUpPage } = journey
 
 /**
- * Mass messages (issue 7): a creator writes one from Creator tools, sees the live reach and the limits, and
+ * Mass messages: a creator writes one from Creator tools, sees the live reach and the limits, and
  * sends it; a fan who follows them (another browser context) finds it in /message; /mass/list shows it sent.
  */
 describe('mass message journey', () => {

@@ -6,7 +6,7 @@ import { journeyFixture } from '../support/journey.ts'
 import { answerChallenge, fillHostedCardForm, TestCards } from '../support/payments.ts'
 
 /**
- * Cards and coin purchases of issue 6: a fan adds a 3DS card through the provider's hosted form, buys coins,
+ * Cards and coin purchases: a fan adds a 3DS card through the provider's hosted form, buys coins,
  * passes the 3DS page and sees the new balance; a card without funds shows the spec's text. The sandbox
  * posts its webhooks after 300 ms; the screens do not wait for them (the status call asks the provider).
  */

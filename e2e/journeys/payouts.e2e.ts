@@ -18,7 +18,7 @@ const journey = journeyFixture()
 const { api } = journey
 
 /**
- * The creator's withdrawal of issue 6: a fan buys coins with a test card (the sandbox's hosted form) and
+ * A creator's withdrawal: a fan buys coins with a test card (the sandbox's hosted form) and
  * sends the creator gifts; the creator fills in a W-9, sees an invalid USDT address and ACH routing number
  * refused with the contract's words, adds PayPal, withdraws and follows it requested → processing → paid.
  * The referral pages are photographed on the way.

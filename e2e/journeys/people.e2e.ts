@@ -20,7 +20,7 @@ const journey = journeyFixture()
 const { api, signedUpPage } = journey
 
 /**
- * The people screens (issue 4): followers and following with search and empty states, lists ("VIP fans"),
+ * The people screens: followers and following with search and empty states, lists ("VIP fans"),
  * and blocked accounts. The extra people are made and act over the API; the screens are used as a person
  * would.
  */

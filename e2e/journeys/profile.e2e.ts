@@ -30,7 +30,7 @@ const journey = journeyFixture()
 const { api } = journey
 
 /**
- * Profiles (issue 4): editing one's profile (portrait, names, bio, username with the old link redirecting),
+ * Profiles: editing one's profile (portrait, names, bio, username with the old link redirecting),
  * edits and follows reaching other open tabs live, blocking, reporting, and what a guest sees. The desktop
  * layout and axe checks of these screens are in people.e2e.ts.
  */
@@ -295,7 +295,7 @@ describe('profile journeys', () => {
     await page.getByRole('img', { name: 'Verified creator' }).first().waitFor()
     await page.getByText('New sets every Friday.').waitFor()
     await page.getByText('No posts yet').waitFor()
-    // Memberships (issue 6): Subscribe is offered to everyone; a guest signs in first, as with Follow below.
+    // Memberships: Subscribe is offered to everyone; a guest signs in first, as with Follow below.
     expect(await page.getByRole('button', { name: 'Subscribe' }).isEnabled()).toBe(true)
 
     // Share: the link is copied (no share sheet in desktop Chromium) and a toast says so.

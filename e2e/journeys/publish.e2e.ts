@@ -21,7 +21,7 @@ const journey = journeyFixture()
 const { api } = journey
 
 /**
- * Publishing (issue 5) as a creator does it: the create popup, the composer with real uploads (the md5 in
+ * Publishing as a creator does it: the create popup, the composer with real uploads (the md5 in
  * the browser's worker, tus, the server's processing jobs with sharp and ffmpeg), who can see the post and
  * its price, the success page and the profile grid. The fan's side of these posts is feed.e2e.ts.
  */

@@ -17,7 +17,7 @@ import { actAsCreator, fakeUnread } from '../support/shell-helpers.ts'
 const journey = journeyFixture()
 
 /**
- * The app shell (issue 3): age gate, redirects and guards, error pages, tab bar badges, become-host
+ * The app shell: age gate, redirects and guards, error pages, tab bar badges, become-host
  * bubble, create popup, version reload, accessibility. Error pages are reached through /error/{status},
  * the route the app itself uses for them.
  */
@@ -134,19 +134,19 @@ describe('routes, guards and error pages for a guest', () => {
   it('redirects /post/post_view and guards /chatRoom', async () => {
     await page.goto('/post/post_view?id=42&from=share')
     await expectUrl(page, '/post?id=42&from=share')
-    // Posts are built (issue 5): a post that does not exist gets the 404 error page.
+    // Posts are built: a post that does not exist gets the 404 error page.
     await page.getByRole('heading', { level: 1, name: ShellTexts.errorByStatus[404], exact: true }).waitFor()
     for (const path of ['/chatRoom', '/chatRoom?u1=1']) {
       await page.goto(path)
       await expectUrl(page, '/home')
     }
-    // Chat is built (issue 7): a guest with both ids signs in first and comes back to the room.
+    // Chat is built: a guest with both ids signs in first and comes back to the room.
     await page.goto('/chatRoom?u1=1&u2=2')
     await expectUrl(page, `/login?redirect=${encodeURIComponent('/chatRoom?u1=1&u2=2')}`)
   })
 
   it('says plainly which features are not built, keeping the tab bar on tab screens', async () => {
-    // Messages and notifications are built (issue 7): a guest is asked to sign in, on the tab.
+    // Messages and notifications are built: a guest is asked to sign in, on the tab.
     await page.goto('/notifications')
     await page.getByRole('heading', { name: 'Your notifications' }).waitFor()
     await page.getByRole('navigation', { name: 'Main' }).waitFor()
@@ -156,10 +156,10 @@ describe('routes, guards and error pages for a guest', () => {
     await page.goto('/video-call')
     await page.getByRole('heading', { name: 'Video calls are not available in this build yet' }).waitFor()
     expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0)
-    // Mass messages are built (issue 7): a guest signs in first and comes back to them.
+    // Mass messages are built: a guest signs in first and comes back to them.
     await page.goto('/mass/list')
     await expectUrl(page, `/login?redirect=${encodeURIComponent('/mass/list')}`)
-    // Profiles are built (issue 4): an unknown user name gets the profile error page, not a placeholder.
+    // Profiles are built: an unknown user name gets the profile error page, not a placeholder.
     await page.goto('/@no_such_creator')
     await page
       .getByRole('heading', { level: 1, name: 'Sorry, the profile or page does not exist.', exact: true })

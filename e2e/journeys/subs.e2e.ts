@@ -10,7 +10,7 @@ import { fillHostedCardForm, TestCards } from '../support/payments.ts'
 import { publishByApi, uploadByApi } from '../support/posts.ts'
 
 /**
- * Memberships of issue 6: a creator sets a monthly price and a bundle on /subs/settings; a fan opens the
+ * Memberships: a creator sets a monthly price and a bundle on /subs/settings; a fan opens the
  * profile, subscribes from the sheet with a card added on the provider's hosted form, and sees the
  * members-only post; the creator sees the new member on /subs/subscribers.
  */

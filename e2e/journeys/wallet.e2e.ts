@@ -14,7 +14,7 @@ const journey = journeyFixture()
 const { api } = journey
 
 /**
- * The fan's spending of issue 6: a fan without coins taps a pay-per-view post's price, buys coins from the
+ * What a fan spends: a fan without coins taps a pay-per-view post's price, buys coins from the
  * unlock (the coin sheet, the sandbox provider's hosted card form, /pay/coins) and comes back to the unlock,
  * unlocks it (the post opens with its photo), sends the creator a gift from the post (its animation plays),
  * and sees the wallet and transactions; the creator sees the sale with every fee line.

@@ -63,7 +63,7 @@ export const Signing = {
 } as const
 
 /**
- * What a JSON request body may be, checked on its raw text before it is parsed (issue 14): a body nested
+ * What a JSON request body may be, checked on its raw text before it is parsed: a body nested
  * thousands deep overflows the stack of whatever walks it after JSON.parse (the signature's JSON.stringify).
  */
 export const RequestBody = {

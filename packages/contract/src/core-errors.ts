@@ -14,7 +14,7 @@ export const CoreErrorCodes = {
     status: 400,
     message: "Your device's clock is off. Please check the time and retry.",
   },
-  // 2007 (refresh not due) is retired: a refresh outside the window answers `refreshed: false` (issue 14).
+  // 2007 (refresh not due) is retired: a refresh outside the window answers `refreshed: false`.
   StaleClient: {
     code: 9002,
     status: 500,

@@ -85,7 +85,7 @@ export const ErrorCodes = {
   CommentNotFound: { code: 4008, status: 404, message: 'This comment is not available.' },
   UploadMismatch: { code: 4009, status: 409, message: 'The upload does not match the announced file.' },
   PostNotEditable: { code: 4010, status: 409, message: 'This post can no longer be changed that way.' },
-  // Money (issue 6): 5000-5099 ledger, wallet, unlocks and gifts; 5100-5199 payments and cards;
+  // Money: 5000-5099 ledger, wallet, unlocks and gifts; 5100-5199 payments and cards;
   // 5200-5299 memberships; 5300-5399 payouts and tax; 5400-5499 referrals.
   IdempotencyKeyMissing: {
     code: 5001,
@@ -201,7 +201,7 @@ export const ErrorCodes = {
   },
   MessageNotForSale: { code: 6006, status: 409, message: 'This message is not sold with coins.' },
   ChatTipNotAllowed: { code: 6007, status: 403, message: 'Tips and gifts can only be sent to creators.' },
-  // Mass messages (issue 7): 6100-6199.
+  // Mass messages: 6100-6199.
   MassTooManyRecipients: {
     code: 6101,
     status: 409,

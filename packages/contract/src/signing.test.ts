@@ -34,7 +34,7 @@ describe('request signing', () => {
     expect(await signRequest('k', 'POST', '/p', { ts: 1, a: 'y' })).not.toBe(base)
   })
 
-  it('encodes a lone surrogate instead of throwing, one-to-one (issue 14)', () => {
+  it('encodes a lone surrogate instead of throwing, one-to-one', () => {
     expect(() => encodeURIComponent('a\ud800')).toThrow(URIError)
     expect(canonicalRequest('POST', '/p', { e: 'a\ud800', '\udc00': 1 })).toBe(
       'POST\n/p\ne=a%ED%A0%80&%ED%B0%80=1',

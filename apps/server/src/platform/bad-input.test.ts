@@ -9,7 +9,7 @@ import { makeVerifiedCreator } from '../test/post-factories.ts'
 import type { Account } from '../test/social-factories.ts'
 
 /**
- * Issue 14: bad input never answers a 5xx nor logs an error. Every call of the contract (a new one is covered
+ * Bad input never answers a 5xx nor logs an error. Every call of the contract (a new one is covered
  * as soon as it is exported) gets inputs shaped like its schema with hostile values mixed in, through HTTP,
  * signed with a verified creator's session so that they reach the services and the database.
  */

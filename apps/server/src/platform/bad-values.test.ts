@@ -22,7 +22,7 @@ import { collectLogLines } from '../test/log-lines.ts'
 import type { Account } from '../test/social-factories.ts'
 
 /**
- * Issue 14: values PostgreSQL refuses (NUL, numbers past bigint) are refused by the contract with a 400 before
+ * Values PostgreSQL refuses (NUL, numbers past bigint) are refused by the contract with a 400 before
  * they reach it; they were 500s.
  */
 const logs = collectLogLines()
@@ -47,7 +47,7 @@ const cases: Array<[string, CallDef, (text: string) => Record<string, unknown>]>
   ['template', emailEventReport, (text) => ({ template: text, user_id: account.userId, event_type: 2 })],
 ]
 
-describe('control characters in text (issue 14)', () => {
+describe('control characters in text', () => {
   it.each(cases)('%s with a NUL answers 400 naming the field and rule', async (field, call, input) => {
     const res = await t.call(call, input('ab\u0000cd'), { token: account.token })
     expect(res.status).toBe(400)
@@ -83,7 +83,7 @@ describe('control characters in text (issue 14)', () => {
 const digits = (n: number) => '1'.repeat(n)
 const base64 = (text: string) => Buffer.from(text).toString('base64url')
 
-describe('ids past bigint (issue 14)', () => {
+describe('ids past bigint', () => {
   it.each([20, 25, 30])('media/status with %i-digit ids answers 400', async (length) => {
     const res = await t.call(mediaStatus, { ids: `${digits(length)},2` }, { token: account.token })
     expect(res.status).toBe(400)

@@ -12,8 +12,8 @@ export function cursorError(): AppError {
 }
 
 /**
- * A row id read from a cursor's digits, or null when it is not in the range of the contract's Id (issue 14:
- * 25 digits made 1e+24, which PostgreSQL refuses as a bigint: a 500).
+ * A row id read from a cursor's digits, or null when it is not in the range of the contract's Id (25
+ * digits made 1e+24, which PostgreSQL refuses as a bigint: a 500).
  */
 export function idFromDigits(digits: string | undefined): number | null {
   if (digits === undefined || !/^\d{1,16}$/.test(digits)) return null

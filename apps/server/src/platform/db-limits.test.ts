@@ -1,5 +1,5 @@
 /**
- * The database under faults (issue 14): /readyz answers within a second whatever the database does; on
+ * The database under faults: /readyz answers within a second whatever the database does; on
  * PostgreSQL, a call that cannot get a connection in time, or waits too long for a locked row, answers
  * 1020 "busy, try again" (HTTP 503) instead of hanging with every call queued behind it; and a transaction
  * PostgreSQL gives up in a deadlock runs again once, transparently. The PostgreSQL parts run under

@@ -35,7 +35,7 @@ export function assertJsonDepth(text: string): void {
 }
 
 /**
- * The JSON body parser of every contract call (issue 14): at most RequestBody.jsonMaxBytes (a bigger body
+ * The JSON body parser of every contract call: at most RequestBody.jsonMaxBytes (a bigger body
  * answers 1015 before it is read whole) and RequestBody.jsonMaxDepth levels (1014), checked on the raw text;
  * then Fastify's own parser (prototype-poisoning checks included). Malformed JSON answers 1004.
  */

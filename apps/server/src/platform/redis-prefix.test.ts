@@ -1,5 +1,5 @@
 /**
- * Two deployments on one Redis (issue 14). Redis pub/sub ignores the database number of the URL, so
+ * Two deployments on one Redis. Redis pub/sub ignores the database number of the URL, so
  * deployments on `redis://…/1` and `redis://…/2` heard each other's socket emits (chat events included)
  * and presence, and deployments on the same number shared rate-limit counts. Every channel and key now
  * begins with the deployment's prefix (REDIS_PREFIX; by default derived from the database name or, on

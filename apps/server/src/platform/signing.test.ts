@@ -93,7 +93,7 @@ describe('request signing', () => {
     expect(bad.json().error.code).toBe(ErrorCodes.BadSignature.code)
   })
 
-  it('refuses a lone surrogate in a param without a session with a 4xx, signed or not (issue 14)', async () => {
+  it('refuses a lone surrogate in a param without a session with a 4xx, signed or not', async () => {
     const ts = Math.floor(t.clock.now().getTime() / 1000)
     // JSON carries a lone surrogate as an escape; encodeURIComponent throws on it.
     const payload = `{"email":"jane\\ud800@example.test","ts":${ts},"sign":"${'0'.repeat(64)}"}`

@@ -8,7 +8,7 @@ import { PostAuthor, PostMedia, Price } from './post.ts'
 import { PageQuery, pageOf } from './profile.ts'
 
 /**
- * One-to-one chat (issue 7, spec §2 /message and /chatRoom, §3 Chat message, §4 Unread). A conversation has
+ * One-to-one chat (spec §2 /message and /chatRoom, §3 Chat message, §4 Unread). A conversation has
  * a creator on at least one side; each side keeps its own unread count, mute and spender marker.
  */
 

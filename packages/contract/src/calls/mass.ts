@@ -10,7 +10,7 @@ import { PageQuery, pageOf } from './profile.ts'
 import { ListId } from './social.ts'
 
 /**
- * Mass messages (issue 7, spec §2 /mass/list, /mass/sender, /mass/success; §3 enums; §5 rules; DESIGN §8).
+ * Mass messages (spec §2 /mass/list, /mass/sender, /mass/success; §3 enums; §5 rules; DESIGN §8).
  * A creator sends one message to an audience; each recipient gets it once, in their own conversation.
  */
 

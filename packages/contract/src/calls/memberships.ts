@@ -8,7 +8,7 @@ import { defineCall } from './define.ts'
 import { PageQuery, pageOf, QueryUserId } from './profile.ts'
 
 /**
- * Memberships (issue 6; spec §4, §5, §9): a creator's plan (monthly price in US dollars, bundles, a promo for
+ * Memberships (spec §4, §5, §9): a creator's plan (monthly price in US dollars, bundles, a promo for
  * new members, free-trial links), subscribing by card, renewals with a 7-day grace, the fan's and the
  * creator's lists.
  */

@@ -5,7 +5,7 @@ import { LineText } from '../rules/text.ts'
 import { defineCall } from './define.ts'
 import { PageQuery, pageOf } from './profile.ts'
 
-/** The /notifications tabs (issue 7): all, and one per kind of event. */
+/** The /notifications tabs: all, and one per kind of event. */
 export const NotificationKind = z.enum([
   'all',
   'purchases',

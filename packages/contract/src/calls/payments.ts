@@ -5,7 +5,7 @@ import { LineText } from '../rules/text.ts'
 import { defineCall } from './define.ts'
 
 /**
- * Calls of the payments part of issue 6 (money): saved cards through the provider's hosted form, coin
+ * Card payments: saved cards through the provider's hosted form, coin
  * purchases by card (3DS on the provider's hosted page), payment status, and the provider's webhook.
  */
 

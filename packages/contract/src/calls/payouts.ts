@@ -8,7 +8,7 @@ import { defineCall } from './define.ts'
 import { PageQuery, pageOf } from './profile.ts'
 
 /**
- * Creators withdraw (issue 6; spec §5, §9): payout methods (ACH, PayPal, USDT TRC20), tax settings (W-9 /
+ * Creators withdraw (spec §5, §9): payout methods (ACH, PayPal, USDT TRC20), tax settings (W-9 /
  * W-8BEN) required before the first payout, the overview of /pay/payout and withdrawals that go requested →
  * processing → paid, or failed (then payouts pause for a week).
  */

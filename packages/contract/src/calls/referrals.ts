@@ -6,7 +6,7 @@ import { defineCall } from './define.ts'
 import { PageQuery, pageOf } from './profile.ts'
 
 /**
- * The referral programme (issue 6; spec §2): a creator's referral code is their username and their link is
+ * The referral programme (spec §2): a creator's referral code is their username and their link is
  * /ref/{code}; whoever signs up through it (or names them in host verification) is referred by them, and
  * they earn 5% of that creator's earnings for 12 months, out of Velvet's part.
  */

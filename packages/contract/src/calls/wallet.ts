@@ -9,7 +9,7 @@ import { Post, PostAuthor, PostId } from './post.ts'
 import { PageQuery, pageOf } from './profile.ts'
 
 /**
- * Fans spend (issue 6): the wallet (coins, spent level, a creator's payout balance), the statement of
+ * Fans spend: the wallet (coins, spent level, a creator's payout balance), the statement of
  * transactions with every fee line, PPV unlocks of posts and gifts.
  */
 

@@ -4,7 +4,7 @@ import { Id, IdText, idList, QueryId } from './ids.ts'
 
 const BIGINT_MAX = 2n ** 63n - 1n
 
-describe('ids (issue 14)', () => {
+describe('ids', () => {
   it('takes whole numbers from 1 to the largest safe integer, which is inside bigint', () => {
     expect(BigInt(Number.MAX_SAFE_INTEGER) < BIGINT_MAX).toBe(true)
     for (const good of [1, 10_000_001, Number.MAX_SAFE_INTEGER]) expect(Id.safeParse(good).success).toBe(true)

@@ -5,7 +5,7 @@ import { LineText } from './text.ts'
 export const ID_MESSAGE = 'This id is not valid.'
 
 /**
- * A row id (issue 14). Ids are PostgreSQL bigint identities (users from 10000001) presented as JSON numbers:
+ * A row id. Ids are PostgreSQL bigint identities (users from 10000001) presented as JSON numbers:
  * a whole number from 1 to Number.MAX_SAFE_INTEGER, inside bigint (2^63 - 1) and exact in JavaScript, so no
  * id reaches SQL as 1.11e+29 (which PostgreSQL refuses as a bigint).
  */

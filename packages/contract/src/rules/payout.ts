@@ -5,7 +5,7 @@ import { PayoutRules } from '../money.ts'
 import { LineText } from './text.ts'
 
 /**
- * Payout method and tax rules (spec §5, issue 6). Each rule carries a stable id (`params.rule`), so a form and
+ * Payout method and tax rules (spec §5). Each rule carries a stable id (`params.rule`), so a form and
  * the server reject the same input with the same words.
  */
 /** ABA routing number checksum: 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) ≡ 0 (mod 10). */

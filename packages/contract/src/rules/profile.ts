@@ -18,7 +18,7 @@ export function visibleText(value: string): string {
   return value.replace(/[\p{Cf}\p{M}\p{Z}\s\u115F\u1160\u3164\uFFA0\u2800]/gu, '')
 }
 
-/** Nickname rules (spec §5 lengths; issue 14: visible characters, and the brand rule of usernames). */
+/** Nickname rules (spec §5 lengths; visible characters, and the brand rule of usernames). */
 export const nicknameRules: readonly Rule[] = [
   {
     id: 'nickname.min',

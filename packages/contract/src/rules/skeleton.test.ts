@@ -31,7 +31,7 @@ function sqlSkeleton(name: string): string {
   return translated.replaceAll(SKELETON_M.from, SKELETON_M.to)
 }
 
-describe('look-alike skeletons (issue 14)', () => {
+describe('look-alike skeletons', () => {
   it.each([
     'velvet',
     'v3lvet',

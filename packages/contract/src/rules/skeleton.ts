@@ -1,7 +1,7 @@
 import { FORBIDDEN_BRANDS } from '../constants.ts'
 
 /**
- * The look-alike skeleton of a name (issue 14, after Unicode TS #39's skeletons): what the brand rule and the
+ * The look-alike skeleton of a name (after Unicode TS #39's skeletons): what the brand rule and the
  * server's taken and reserved user names compare, so that `v3lvet_fan`, `vel.vet`, `ｖｅｌｖｅｔ`, `vеlvet`
  * (a Cyrillic е), `vel\u200Bvet` and `Vélvet` all read as "velvet", and `jane.doe` as `jane_doe`.
  */

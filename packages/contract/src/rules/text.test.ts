@@ -10,7 +10,7 @@ function ruleOf(schema: z.ZodType, value: string) {
   return result.success ? null : (result.error.issues[0] as { params?: { rule?: string } }).params?.rule
 }
 
-describe('text blocks (issue 14)', () => {
+describe('text blocks', () => {
   it.each([
     ['a\u0000b', 'text.control', 'text.control'],
     ['a\u0007b', 'text.control', 'text.control'],

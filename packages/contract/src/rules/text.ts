@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * The building blocks of every text a call takes (issue 14). Every string in a call's input is one of these
+ * The building blocks of every text a call takes. Every string in a call's input is one of these
  * two (a contract test walks every call to keep it so), with its own length, trimming and pattern on top:
  * PostgreSQL refuses NUL, a lone UTF-16 surrogate is not text (and breaks jsonb), and control characters
  * have no place in what people are shown.

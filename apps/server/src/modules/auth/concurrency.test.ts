@@ -1,5 +1,5 @@
 /**
- * E-mail codes under concurrency, through HTTP (issue 14): a code's tries are counted before its guess is
+ * E-mail codes under concurrency, through HTTP: a code's tries are counted before its guess is
  * compared, in one statement, so simultaneous guesses from many addresses cannot compare more than five;
  * the per-e-mail limits on sign-in attempts and code requests hold across addresses; issuing a code checks
  * and counts its limits under a lock, so a burst of requests issues one code. On PGlite and on PostgreSQL

@@ -1,5 +1,5 @@
 /**
- * The per-e-mail limits through Redis (issue 14): two server processes count one e-mail's sign-in attempts
+ * The per-e-mail limits through Redis: two server processes count one e-mail's sign-in attempts
  * and code requests together, and through a Redis outage each process keeps counting in its own memory
  * (no request fails or waits). Needs a Redis server: `npm run test:pg` in CI sets REDIS_URL (see .ci/run).
  */

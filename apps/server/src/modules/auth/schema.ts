@@ -20,7 +20,7 @@ function literal(text: string): SQL {
 }
 
 /**
- * A user name's look-alike skeleton in SQL (issue 14): the contract's nameSkeleton of an ASCII user name,
+ * A user name's look-alike skeleton in SQL: the contract's nameSkeleton of an ASCII user name,
  * built from the same constants (lower case, look-alike digits and letters folded, `.` and `_` dropped, `m`
  * as `rn`). Taken and reserved names compare on it, so `jane.doe` and `jane_d0e` are taken with `jane_doe`.
  */

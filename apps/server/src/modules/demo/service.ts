@@ -57,7 +57,7 @@ class SeedAbortedError extends Error {
 }
 
 /**
- * Demo content for a newcomer (SEED_DEMO, issue 5): on a database that has never had a user, a few
+ * Demo content for a newcomer (SEED_DEMO): on a database that has never had a user, a few
  * creators (verified, marked as demo, no way to sign in as them) with posts of every visibility, their
  * pictures drawn and clips recorded here, taken in through the media intake and processed by the media
  * workers, then published through the posts composer at moments spread over the last days.

@@ -87,7 +87,7 @@ function templateOf(job: EmailJob): EmailTemplate {
 }
 
 /**
- * E-mail notifications (issue 7): the notifications service hands each stored notification to `enqueue`
+ * E-mail notifications: the notifications service hands each stored notification to `enqueue`
  * inside its own transaction; the worker's `deliver` renders and sends at most one mail per job, asking
  * the user's preferences at send time. Mails of a notice go at once; messages wait for the hour's digest,
  * sales for the day's earnings summary.

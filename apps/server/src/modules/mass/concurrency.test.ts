@@ -1,5 +1,5 @@
 /**
- * The one-per-6-hours limit of mass messages under simultaneous creates, through HTTP (issue 14): the window
+ * The one-per-6-hours limit of mass messages under simultaneous creates, through HTTP: the window
  * is checked and the new message stored under a per-creator lock, so however many creates arrive at once
  * (each with its own client_id, now or scheduled within 6 hours of each other) exactly one is stored. The
  * race shows on PostgreSQL (`npm run test:pg`); PGlite's single connection serialises the transactions.

@@ -1,5 +1,5 @@
 /**
- * Mass messages through HTTP on a real database (issue 7): the limits (5,000 recipients, one per 6 hours,
+ * Mass messages through HTTP on a real database: the limits (5,000 recipients, one per 6 hours,
  * never in the past), who an audience reaches, cancelling, and delivery into chat once per recipient with
  * the sent/opened/purchased counts. The sending jobs are driven directly (`services.mass`).
  */

@@ -16,7 +16,7 @@ import { chatMessages } from '../chat/schema.ts'
 import { posts } from '../posts/schema.ts'
 
 /**
- * A mass message (issue 7): what a creator sends to an audience, now or at `send_at`. Status (MassStatus):
+ * A mass message: what a creator sends to an audience, now or at `send_at`. Status (MassStatus):
  * 1 scheduled, 2 sending (the audience is fixed in mass_recipients), 3 successful, 4 failed (`failure`).
  */
 export const massMessages = pgTable(

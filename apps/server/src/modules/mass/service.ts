@@ -38,7 +38,7 @@ export interface MassServiceDeps {
 }
 
 /**
- * Mass messages (issue 7): a creator picks an audience, writes once, sends now or schedules; the limits
+ * Mass messages: a creator picks an audience, writes once, sends now or schedules; the limits
  * (recipients, one per 6 hours, never in the past) are checked here, and the sending jobs (jobs.ts)
  * deliver each recipient's copy into chat once.
  */

@@ -1,6 +1,6 @@
 /**
  * A mass message to 5,000 recipients with two worker processes on one PostgreSQL, one of them killed
- * (SIGKILL) mid-send (issue 7): every recipient gets the message exactly once, with their unread counter
+ * (SIGKILL) mid-send: every recipient gets the message exactly once, with their unread counter
  * moved once, and the mass message ends successful. `npm run test:pg` sets DATABASE_URL and REDIS_URL in CI.
  */
 import { mkdtempSync, rmSync } from 'node:fs'

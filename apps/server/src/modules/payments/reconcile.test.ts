@@ -1,8 +1,8 @@
 /**
- * Reconciliation of payments whose webhook never came (issue 6: nothing may be lost): the sandbox here
+ * Reconciliation of payments whose webhook never came (nothing may be lost): the sandbox here
  * sends no webhook on its own (delay -1), so a 3DS purchase the fan completes and never comes back from
  * stays open until the sweep asks the provider; then the coins are credited once, and the late webhook
- * changes nothing. And of payments whose charge call never answered (issue 14: the process died between
+ * changes nothing. And of payments whose charge call never answered (the process died between
  * saving the payment and calling the provider): finished when the provider has the charge, else expired.
  */
 import {

@@ -56,7 +56,7 @@ export function chargeOutcomeOf(row: PaymentRow): ChargeOutcome {
 }
 
 /**
- * Card payments (issue 6): saved cards, charges through the provider, and the one place a payment moves.
+ * Card payments: saved cards, charges through the provider, and the one place a payment moves.
  * A payment's state only moves forward, under a row lock, and its purpose's effect runs in the transaction
  * that makes the move: a success that arrives in the answer, by webhook, both, twice or out of order has
  * its effect once.

@@ -1,5 +1,5 @@
 /**
- * Withdrawals and payout methods under simultaneous requests, through HTTP (issue 14): a creator's
+ * Withdrawals and payout methods under simultaneous requests, through HTTP: a creator's
  * withdrawal requests are checked (the pause, what paid messages hold) and debited one at a time under a
  * per-creator lock, so a burst cannot take money held for unanswered paid messages; adding methods counts
  * the limit under the same kind of lock. The races show on PostgreSQL (`npm run test:pg`); PGlite's single

@@ -5,7 +5,7 @@ import type { EngagementRepo } from './engagement-repo.ts'
 import { presentAuthor } from './presenters.ts'
 
 /**
- * What the posts module tells people (issue 7): a comment to the post's creator, an @mention to the person
+ * What the posts module tells people: a comment to the post's creator, an @mention to the person
  * named. After the change is committed; a failed notice never fails the comment or the post.
  */
 export function createPostNotices(deps: {

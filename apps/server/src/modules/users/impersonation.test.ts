@@ -20,7 +20,7 @@ async function newcomer() {
   return (await loginByEmail(t, uniqueEmail('newcomer'))).ptoken
 }
 
-describe('impersonation (issue 14)', () => {
+describe('impersonation', () => {
   it('refuses brand look-alikes and invisible or reordering nicknames with the contract words', async () => {
     const token = await newcomer()
     const signup = (user_name: string, nickname: string) =>

@@ -13,7 +13,7 @@ type NameColumn = typeof users.userName | typeof usernameHistory.userName
 /** The same name, any letter case: how a profile is found by its name. */
 const sameName = (column: NameColumn, name: string) => sql`lower(${column}) = lower(${name})`
 
-/** A look-alike name (the same skeleton): what makes a name taken or reserved (issue 14). */
+/** A look-alike name (the same skeleton): what makes a name taken or reserved. */
 const lookAlike = (column: NameColumn, name: string) =>
   sql`${userNameSkeleton(column)} = ${nameSkeleton(name)}`
 
