@@ -10,8 +10,8 @@ import { Button } from '../../ui/Button.tsx'
 import { CodeInput } from '../../ui/CodeInput.tsx'
 import { toast } from '../../ui/toast-store.ts'
 import { localLogout } from '../auth/auth.service.ts'
+import { sessionExit } from '../auth/session-exit.ts'
 import { InfoPath } from '../info/pages.ts'
-import { sessionExit } from '../settings/session-exit.ts'
 import {
   type DeleteFlow,
   deleteFlowStep,

@@ -4,7 +4,7 @@ import { isApiError, messageOf } from '../../lib/api/errors.ts'
 import { api } from '../../lib/api/index.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
-import { ErrorState, SkeletonRows } from '../settings/ScreenStates.tsx'
+import { ErrorState, SkeletonRows } from '../../ui/ScreenStates.tsx'
 import { AgreementText } from './AgreementText.tsx'
 import { useCreatorAgreement } from './creator.queries.ts'
 

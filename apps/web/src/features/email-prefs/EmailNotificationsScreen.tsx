@@ -7,15 +7,15 @@ import {
 import { ShieldCheck } from 'lucide-react'
 import { useMemo } from 'react'
 import { api } from '../../lib/api/index.ts'
+import { RowGroup } from '../../ui/Rows.tsx'
+import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
+import { ErrorState, SkeletonRows } from '../../ui/ScreenStates.tsx'
+import { SwitchRow } from '../../ui/SwitchRow.tsx'
+import { useFlagToggles } from '../../ui/use-flag-toggles.ts'
+import { RequireAccount } from '../auth/RequireAccount.tsx'
 import { useSession } from '../auth/session.ts'
-import { RequireAccount } from '../settings/RequireAccount.tsx'
-import { ScreenHeader } from '../settings/ScreenHeader.tsx'
-import { ErrorState, SkeletonRows } from '../settings/ScreenStates.tsx'
-import { RowGroup } from '../settings/SettingsRows.tsx'
-import { SwitchRow } from '../settings/Switch.tsx'
-import { useFlagToggles } from '../settings/use-flag-toggles.ts'
 import { emailPrefsKeys, useEmailPreferences } from './email-prefs.queries.ts'
-import '../settings/settings-kit.css'
+import '../../ui/screen-kit.css'
 
 interface PrefsData {
   email: string | null

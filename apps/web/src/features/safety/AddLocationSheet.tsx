@@ -6,8 +6,8 @@ import { api } from '../../lib/api/index.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { BottomSheet } from '../../ui/BottomSheet.tsx'
 import { Button } from '../../ui/Button.tsx'
+import { Tag } from '../../ui/Rows.tsx'
 import { TextField } from '../../ui/TextField.tsx'
-import { Tag } from '../settings/SettingsRows.tsx'
 import {
   blockStatus,
   countryChoices,
