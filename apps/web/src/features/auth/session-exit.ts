@@ -1,12 +1,6 @@
-import { useSyncExternalStore } from 'react'
+import { createStore, useStore } from '../../lib/store.ts'
 
-let exiting = false
-const listeners = new Set<() => void>()
-
-function set(next: boolean): void {
-  exiting = next
-  for (const listener of listeners) listener()
-}
+const exiting = createStore(false)
 
 /**
  * Set while this tab is leaving an account on purpose (log out, delete account): account-only screens
@@ -14,23 +8,16 @@ function set(next: boolean): void {
  */
 export const sessionExit = {
   async run(work: () => Promise<void>): Promise<void> {
-    set(true)
+    exiting.set(true)
     try {
       await work()
     } finally {
-      set(false)
+      exiting.set(false)
     }
   },
-  get: () => exiting,
+  get: exiting.get,
 }
 
 export function useSessionExiting(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    () => exiting,
-    () => exiting,
-  )
+  return useStore(exiting)
 }
