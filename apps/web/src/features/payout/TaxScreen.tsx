@@ -1,19 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueryClient } from '@tanstack/react-query'
-import {
-  COUNTRY_CODES,
-  countryName,
-  savePayoutTax,
-  type TaxSettings,
-  US_STATES,
-  W8BenForm,
-  W9Form,
-} from '@velvet/contract'
+import { COUNTRY_CODES, countryName, type TaxSettings, US_STATES, W8BenForm, W9Form } from '@velvet/contract'
 import { FileCheck2 } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useNavigate, useSearchParams } from 'react-router'
-import { api } from '../../lib/api/index.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
@@ -23,7 +14,7 @@ import { showServerError } from '../auth/form-errors.ts'
 import { RequireAccount } from '../auth/RequireAccount.tsx'
 import { safeReturnPath } from '../payments/paths.ts'
 import { PayoutParams, PayoutPaths } from './paths.ts'
-import { payoutKeys, usePayoutTax } from './payout.queries.ts'
+import { payoutKeys, usePayoutTax, useSavePayoutTax } from './payout.queries.ts'
 import '../../ui/screen-kit.css'
 import './payout.css'
 
@@ -89,6 +80,7 @@ function useSaved() {
 
 function W9({ current }: { current: TaxSettings | null }) {
   const saved = useSaved()
+  const saveTax = useSavePayoutTax()
   const mine = current?.form === 'w9' ? current : null
   const form = useForm({
     resolver: zodResolver(W9Form),
@@ -110,7 +102,7 @@ function W9({ current }: { current: TaxSettings | null }) {
   const tinType = form.watch('tin_type')
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await api.call(savePayoutTax, values)
+      await saveTax.mutateAsync(values)
       await saved()
     } catch (error) {
       showServerError(error, form.setError, ['legal_name', 'tin'])
@@ -190,6 +182,7 @@ function W9({ current }: { current: TaxSettings | null }) {
 
 function W8Ben({ current }: { current: TaxSettings | null }) {
   const saved = useSaved()
+  const saveTax = useSavePayoutTax()
   const mine = current?.form === 'w8ben' ? current : null
   const form = useForm({
     resolver: zodResolver(W8BenForm),
@@ -212,7 +205,7 @@ function W8Ben({ current }: { current: TaxSettings | null }) {
   const { errors, isSubmitting } = form.formState
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await api.call(savePayoutTax, values)
+      await saveTax.mutateAsync(values)
       await saved()
     } catch (error) {
       showServerError(error, form.setError, ['legal_name', 'country', 'foreign_tin', 'date_of_birth'])
