@@ -1,7 +1,6 @@
-import { type CreatorAudit, commonReport, UserRole } from '@velvet/contract'
+import { type CreatorAudit, UserRole } from '@velvet/contract'
 import { useEffect, useRef, useState } from 'react'
 import { Navigate, useLocation } from 'react-router'
-import { api } from '../../lib/api/index.ts'
 import { navigateTo } from '../../lib/navigation.ts'
 import { queryClient } from '../../lib/query-client.ts'
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
@@ -19,7 +18,7 @@ import {
   shouldReportApproval,
   stepIndex,
 } from './audit-rules.ts'
-import { creatorKeys, useCreatorAudit } from './creator.queries.ts'
+import { creatorKeys, reportCreatorVerified, useCreatorAudit } from './creator.queries.ts'
 import { DeclinedView, IdentityStep, PendingView } from './IdentityStep.tsx'
 import { ReferrerStep } from './ReferrerStep.tsx'
 import { SocialStep } from './SocialStep.tsx'
@@ -39,7 +38,7 @@ async function finishApproval(userId: number, redirect: string, sawUnapproved: b
   finishing.add(userId)
   if (shouldReportApproval(identityStarted.read(), userId, sawUnapproved)) {
     try {
-      await api.call(commonReport, { action: 'creator_verify', payload: { user_id: userId } })
+      await reportCreatorVerified(userId)
     } catch (error) {
       console.debug('common_report creator_verify failed', error)
     }
