@@ -16,8 +16,6 @@ const banners = createStore<BannerEntry[]>([])
 let nextKey = 1
 const timers = new Map<number, ReturnType<typeof setTimeout>>()
 
-const emit = banners.set
-
 function clearTimer(key: number): void {
   const timer = timers.get(key)
   if (timer !== undefined) clearTimeout(timer)
@@ -49,7 +47,7 @@ export const notificationBanners = {
     const entries = banners.get()
     const active = entries.filter((entry) => !entry.leaving)
     const overflow = active.slice(0, Math.max(0, active.length - (MAX_BANNERS - 1)))
-    emit([...entries, { key, item, leaving: false }])
+    banners.set([...entries, { key, item, leaving: false }])
     leave(new Set(overflow.map((entry) => entry.key)))
     timers.set(
       key,
@@ -92,7 +90,7 @@ export const notificationBanners = {
   /** Logout: gone at once, no animation. */
   reset(): void {
     for (const key of [...timers.keys()]) clearTimer(key)
-    emit([])
+    banners.set([])
   },
 }
 
