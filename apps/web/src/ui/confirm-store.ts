@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { createStore, useStore } from '../lib/store.ts'
 
 export interface ConfirmOptions {
   title: string
@@ -12,41 +12,26 @@ interface ConfirmRequest extends ConfirmOptions {
   resolve: (ok: boolean) => void
 }
 
-let current: ConfirmRequest | null = null
-const listeners = new Set<() => void>()
-
-function set(next: ConfirmRequest | null) {
-  current = next
-  for (const listener of listeners) listener()
-}
+const request = createStore<ConfirmRequest | null>(null)
 
 /**
  * Asks a yes/no question in the shared confirm dialog; resolves true on confirm, false on cancel or
  * Escape. A second question while one is open answers the first with false.
  */
 export function confirm(options: ConfirmOptions): Promise<boolean> {
-  current?.resolve(false)
+  request.get()?.resolve(false)
   return new Promise((resolve) => {
-    const request: ConfirmRequest = {
+    const asked: ConfirmRequest = {
       ...options,
       resolve: (ok) => {
-        if (current === request) set(null)
+        if (request.get() === asked) request.set(null)
         resolve(ok)
       },
     }
-    set(request)
+    request.set(asked)
   })
 }
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
-
 export function useConfirmRequest(): ConfirmRequest | null {
-  return useSyncExternalStore(
-    subscribe,
-    () => current,
-    () => current,
-  )
+  return useStore(request)
 }

@@ -1,5 +1,5 @@
 import { Timing } from '@velvet/contract'
-import { useSyncExternalStore } from 'react'
+import { createStore, useStore } from '../lib/store.ts'
 
 export type ToastTone = 'info' | 'success' | 'error'
 export interface ToastItem {
@@ -8,17 +8,11 @@ export interface ToastItem {
   tone: ToastTone
 }
 
-let items: ToastItem[] = []
+const items = createStore<ToastItem[]>([])
 let nextId = 1
-const listeners = new Set<() => void>()
-
-function emit(next: ToastItem[]) {
-  items = next
-  for (const listener of listeners) listener()
-}
 
 function dismiss(id: number) {
-  emit(items.filter((item) => item.id !== id))
+  items.update((shown) => shown.filter((item) => item.id !== id))
 }
 
 /** Short messages (spec §9: toast 2 s). Usable outside React, e.g. from the auth guard. */
@@ -26,7 +20,9 @@ export const toast = {
   show(message: string, tone: ToastTone = 'info'): void {
     const id = nextId++
     // The same text twice in a row is shown once.
-    emit([...items.filter((item) => item.message !== message), { id, message, tone }].slice(-3))
+    items.update((shown) =>
+      [...shown.filter((item) => item.message !== message), { id, message, tone }].slice(-3),
+    )
     setTimeout(() => dismiss(id), Timing.toastMs)
   },
   error(message: string): void {
@@ -38,15 +34,6 @@ export const toast = {
   dismiss,
 }
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
-
 export function useToasts(): ToastItem[] {
-  return useSyncExternalStore(
-    subscribe,
-    () => items,
-    () => items,
-  )
+  return useStore(items)
 }

@@ -1,17 +1,17 @@
-import { deleteAccount, ErrorCodes, sendDeleteAccountCode } from '@velvet/contract'
+import { ErrorCodes } from '@velvet/contract'
 import { CircleMinus, Trash2 } from 'lucide-react'
 import { useEffect, useReducer, useState } from 'react'
 import { Link } from 'react-router'
 import { isApiError, messageOf } from '../../lib/api/errors.ts'
-import { api } from '../../lib/api/index.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { BottomSheet } from '../../ui/BottomSheet.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { CodeInput } from '../../ui/CodeInput.tsx'
 import { toast } from '../../ui/toast-store.ts'
 import { localLogout } from '../auth/auth.service.ts'
+import { sessionExit } from '../auth/session-exit.ts'
 import { InfoPath } from '../info/pages.ts'
-import { sessionExit } from '../settings/session-exit.ts'
+import { useDeleteAccount, useSendDeleteAccountCode } from './account.queries.ts'
 import {
   type DeleteFlow,
   deleteFlowStep,
@@ -35,12 +35,13 @@ function failure(error: unknown) {
 export function DeleteAccountSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [flow, dispatch] = useReducer(deleteFlowStep, initialDeleteFlow)
   const [sending, setSending] = useState(false)
+  const sendDeleteCode = useSendDeleteAccountCode()
 
   const sendCode = async () => {
     if (sending) return
     setSending(true)
     try {
-      const answer = await api.call(sendDeleteAccountCode)
+      const answer = await sendDeleteCode.mutateAsync()
       dispatch({
         type: 'code-sent',
         email: answer.email,
@@ -148,6 +149,7 @@ function CodeStep({
 }) {
   const [code, setCode] = useState('')
   const [deleting, setDeleting] = useState(false)
+  const removeAccount = useDeleteAccount()
   const [now, setNow] = useState(() => Date.now())
   const remaining = secondsLeft(flow.resendAtMs, now)
 
@@ -161,7 +163,7 @@ function CodeStep({
     if (deleting || code.length !== 6) return
     setDeleting(true)
     try {
-      await api.call(deleteAccount, { code })
+      await removeAccount.mutateAsync(code)
       toast.success('Your account was deleted.')
       await sessionExit.run(localLogout)
     } catch (error) {

@@ -1,15 +1,14 @@
-import { revokeOtherSessions, revokeSession, type SessionInfo } from '@velvet/contract'
+import type { SessionInfo } from '@velvet/contract'
 import { LogOut, Monitor, Smartphone, Tablet } from 'lucide-react'
 import { useState } from 'react'
 import { messageOf } from '../../lib/api/errors.ts'
-import { api } from '../../lib/api/index.ts'
+import { formatPacific, isoOf } from '../../lib/pacific-time.ts'
 import { queryClient } from '../../lib/query-client.ts'
 import { Button } from '../../ui/Button.tsx'
 import { confirm } from '../../ui/confirm-store.ts'
+import { RowGroup, Tag } from '../../ui/Rows.tsx'
 import { toast } from '../../ui/toast-store.ts'
-import { formatPacific, isoOf } from '../settings/format.ts'
-import { RowGroup, Tag } from '../settings/SettingsRows.tsx'
-import { accountKeys, useAccountUserId } from './account.queries.ts'
+import { accountKeys, useAccountUserId, useRevokeOtherSessions, useRevokeSession } from './account.queries.ts'
 import { deviceKind } from './account-rules.ts'
 
 type AccountData = { sessions: SessionInfo[] } & Record<string, unknown>
@@ -20,6 +19,8 @@ const icons = { phone: Smartphone, tablet: Tablet, desktop: Monitor } as const
 export function SessionsSection({ sessions }: { sessions: readonly SessionInfo[] }) {
   const userId = useAccountUserId()
   const [busy, setBusy] = useState<number | 'others' | null>(null)
+  const revokeOne = useRevokeSession()
+  const revokeOthers = useRevokeOtherSessions()
   const ordered = [...sessions].sort((a, b) => Number(b.current) - Number(a.current))
   const others = sessions.filter((s) => !s.current).length
 
@@ -38,7 +39,7 @@ export function SessionsSection({ sessions }: { sessions: readonly SessionInfo[]
     if (!ok) return
     setBusy(session.session_id)
     try {
-      await api.call(revokeSession, { session_id: session.session_id })
+      await revokeOne.mutateAsync(session.session_id)
       keepSessions((s) => s.session_id !== session.session_id)
       toast.success(`${session.device} was signed out.`)
     } catch (error) {
@@ -58,7 +59,7 @@ export function SessionsSection({ sessions }: { sessions: readonly SessionInfo[]
     if (!ok) return
     setBusy('others')
     try {
-      const { revoked } = await api.call(revokeOtherSessions)
+      const { revoked } = await revokeOthers.mutateAsync()
       keepSessions((s) => s.current)
       toast.success(revoked === 1 ? '1 device was signed out.' : `${revoked} devices were signed out.`)
     } catch (error) {

@@ -1,5 +1,11 @@
-import { useQuery } from '@tanstack/react-query'
-import { accountInfo } from '@velvet/contract'
+import { useMutation, useQuery } from '@tanstack/react-query'
+import {
+  accountInfo,
+  deleteAccount,
+  revokeOtherSessions,
+  revokeSession,
+  sendDeleteAccountCode,
+} from '@velvet/contract'
 import { api } from '../../lib/api/index.ts'
 import { useSession } from '../auth/session.ts'
 
@@ -22,4 +28,26 @@ export function useAccountInfo() {
     queryFn: () => api.call(accountInfo),
     enabled: userId !== 0,
   })
+}
+
+/** Signs one other device out (the screen updates the sessions list itself). */
+export function useRevokeSession() {
+  return useMutation({
+    mutationFn: (sessionId: number) => api.call(revokeSession, { session_id: sessionId }),
+  })
+}
+
+/** Signs every device but this one out. */
+export function useRevokeOtherSessions() {
+  return useMutation({ mutationFn: () => api.call(revokeOtherSessions) })
+}
+
+/** E-mails the code that confirms deleting the account. */
+export function useSendDeleteAccountCode() {
+  return useMutation({ mutationFn: () => api.call(sendDeleteAccountCode) })
+}
+
+/** Deletes the account with the e-mailed code. */
+export function useDeleteAccount() {
+  return useMutation({ mutationFn: (code: string) => api.call(deleteAccount, { code }) })
 }

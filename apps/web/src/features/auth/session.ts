@@ -1,9 +1,9 @@
 import { type SessionAnswer, SessionCookies, SessionUser, UserId, UserRole, UserType } from '@velvet/contract'
-import { useSyncExternalStore } from 'react'
 import { z } from 'zod'
 import type { Credentials } from '../../lib/api/request.ts'
 import { deleteCookie, readCookie } from '../../lib/cookies.ts'
 import { readJson, removeItem, writeJson } from '../../lib/storage.ts'
+import { createStore, useStore } from '../../lib/store.ts'
 
 /**
  * The session store (spec §3; docs/api.md "Sessions"): who is using the app. The session itself lives in
@@ -65,21 +65,12 @@ function forgetLegacyTokens(): void {
   if (anonymous?.token) writeJson(SessionStorageKeys.anonymousUser, { user_id: anonymous.user_id })
 }
 
-let current: Session = { kind: 'none' }
-const listeners = new Set<() => void>()
-
-function set(next: Session): void {
-  current = next
-  for (const listener of listeners) listener()
-}
+const session = createStore<Session>({ kind: 'none' })
+const set = session.set
 
 export const sessionStore = {
-  get: (): Session => current,
-
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener)
-    return () => listeners.delete(listener)
-  },
+  get: session.get,
+  subscribe: session.subscribe,
 
   /** Sends an older build's session token once, so that the server moves it into the cookie. */
   adoptLegacyToken(stored: StoredSession): void {
@@ -122,6 +113,7 @@ export const sessionStore = {
 
   /** A fresher copy of the signed-in user (current user, complete sign-up, portrait upload). */
   setUser(user: SessionUser, expiresAt?: number): void {
+    const current = session.get()
     if (current.kind !== 'account' || current.user.user_id !== user.user_id) return
     writeJson(SessionStorageKeys.user, user)
     set({ ...current, user, expiresAt: expiresAt ?? current.expiresAt })
@@ -140,7 +132,7 @@ export const sessionStore = {
 }
 
 export function useSession(): Session {
-  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get)
+  return useStore(session)
 }
 
 export function isAccount(session: Session): session is Extract<Session, { kind: 'account' }> {

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { createStore, useStore } from '../../lib/store.ts'
 import { type CallInviteBody, callTimeoutMs } from './call-rules.ts'
 
 export interface RingingCall {
@@ -7,15 +7,9 @@ export interface RingingCall {
   version: number
 }
 
-let current: RingingCall | null = null
+const current = createStore<RingingCall | null>(null)
 let version = 0
 let timer: ReturnType<typeof setTimeout> | null = null
-const listeners = new Set<() => void>()
-
-function set(next: RingingCall | null): void {
-  current = next
-  for (const listener of listeners) listener()
-}
 
 function stopTimer(): void {
   if (timer !== null) clearTimeout(timer)
@@ -27,34 +21,30 @@ function stopTimer(): void {
  * the first; gone on call_cancel, on timeout (timeout_sec, default 140 s) or when the user answers.
  */
 export const incomingCall = {
-  get: (): RingingCall | null => current,
-
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener)
-    return () => listeners.delete(listener)
-  },
+  get: current.get,
+  subscribe: current.subscribe,
 
   invite(invite: CallInviteBody): void {
     stopTimer()
     version += 1
-    set({ invite, version })
+    current.set({ invite, version })
     const callId = invite.call_id
     timer = setTimeout(() => incomingCall.cancel(callId), callTimeoutMs(invite))
   },
 
   /** call_cancel (or the timeout): closes the banner only when it shows that call. */
   cancel(callId: string): void {
-    if (current?.invite.call_id !== callId) return
+    if (current.get()?.invite.call_id !== callId) return
     stopTimer()
-    set(null)
+    current.set(null)
   },
 
   close(): void {
     stopTimer()
-    set(null)
+    current.set(null)
   },
 }
 
 export function useIncomingCall(): RingingCall | null {
-  return useSyncExternalStore(incomingCall.subscribe, incomingCall.get, incomingCall.get)
+  return useStore(current)
 }

@@ -1,8 +1,8 @@
-import { ChatRules, ChatTexts, type Conversation, chatTyping, formatCoins } from '@velvet/contract'
+import { ChatRules, ChatTexts, type Conversation, formatCoins } from '@velvet/contract'
 import { Gift, HandCoins, ImagePlus, SendHorizontal } from 'lucide-react'
 import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react'
-import { api } from '../../lib/api/index.ts'
 import { AttachmentStrip, useAttachments } from './ChatAttachments.tsx'
+import { sendTyping } from './chat.queries.ts'
 import { draftOf, type MessageDraft, ppvPriceOf } from './chat-rules.ts'
 import { typingThrottle } from './typing-store.ts'
 
@@ -36,13 +36,7 @@ export function ChatComposer({
   const [price, setPrice] = useState('')
   const attachments = useAttachments(viewerId)
   const mediaInput = useRef<HTMLInputElement>(null)
-  // Typing pings are best effort: a failed one is not worth a word.
-  const [typed] = useState(() =>
-    typingThrottle(
-      () =>
-        void api.call(chatTyping, { conversation_id: conversation.conversation_id }).catch(() => undefined),
-    ),
-  )
+  const [typed] = useState(() => typingThrottle(() => sendTyping(conversation.conversation_id)))
 
   const draft = draftOf({ text, ready: attachments.ready, ppv, price })
   const submit = (event?: FormEvent) => {

@@ -1,29 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type Conversation, chatMute } from '@velvet/contract'
+import type { Conversation } from '@velvet/contract'
 import { Bell, BellOff } from 'lucide-react'
 import { Link } from 'react-router'
-import { messageOf } from '../../lib/api/errors.ts'
-import { api } from '../../lib/api/index.ts'
 import { Avatar } from '../../ui/Avatar.tsx'
-import { toast } from '../../ui/toast-store.ts'
 import { ScreenBar } from '../people/ScreenBar.tsx'
 import { profilePath } from '../profile/profile-rules.ts'
-import { systemKeys } from '../system/system.queries.ts'
-import { chatKeys } from './chat-keys.ts'
+import { useMuteConversation } from './chat.queries.ts'
 
 /** The chat room's bar: back, the other person (to their profile) and the mute switch. */
 export function ChatRoomHeader({ conversation, name }: { conversation: Conversation; name: string }) {
-  const client = useQueryClient()
-  const mute = useMutation({
-    mutationFn: (next: boolean) =>
-      api.call(chatMute, { conversation_id: conversation.conversation_id, mute: next }),
-    onSuccess: (answer) => {
-      client.setQueryData(chatKeys.open(conversation.peer.user_id), { conversation: answer.conversation })
-      void client.invalidateQueries({ queryKey: systemKeys.initAll() })
-      toast.success(answer.conversation.mute ? 'Conversation muted' : 'Conversation unmuted')
-    },
-    onError: (error) => toast.error(messageOf(error)),
-  })
+  const mute = useMuteConversation(conversation)
   const muted = conversation.mute === 1
   return (
     <ScreenBar

@@ -3,7 +3,6 @@ import {
   type ChatMessage,
   ChatTexts,
   type Conversation,
-  chatRead,
   EmailTexts,
   readEmailLink,
   UserRole,
@@ -12,7 +11,6 @@ import { MessageCircle } from 'lucide-react'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { isApiError, messageOf } from '../../lib/api/errors.ts'
-import { api } from '../../lib/api/index.ts'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { LoadMore } from '../../ui/LoadMore.tsx'
 import { PageLoader } from '../../ui/Spinner.tsx'
@@ -24,12 +22,11 @@ import { AccountOnly } from '../people/AccountOnly.tsx'
 import { ScreenBar } from '../people/ScreenBar.tsx'
 import { displayName } from '../profile/profile-rules.ts'
 import { activeChatContact } from '../shell/active-contact.ts'
-import { systemKeys } from '../system/system.queries.ts'
 import { type GiftSender, GiftSheet } from '../wallet/GiftSheet.tsx'
 import { UnlockSheet } from '../wallet/UnlockSheet.tsx'
 import { ChatComposer } from './ChatComposer.tsx'
 import { ChatRoomHeader } from './ChatRoomHeader.tsx'
-import { useChatTip, useConversationWith, useMessages, useUnlockMessage } from './chat.queries.ts'
+import { markRead, useChatTip, useConversationWith, useMessages, useUnlockMessage } from './chat.queries.ts'
 import { activeConversation } from './chat.realtime.ts'
 import { chatKeys } from './chat-keys.ts'
 import { chronological, newClientMsgId, seenMessageId } from './chat-rules.ts'
@@ -86,10 +83,7 @@ function Room({
     [...list].reverse().find((message) => message.sender.id !== viewerId)?.message_id ?? 0
   useEffect(() => {
     if (newestFromPeer === 0) return
-    void api.call(chatRead, { conversation_id: id, message_id: newestFromPeer }).then(() => {
-      void client.invalidateQueries({ queryKey: systemKeys.initAll() })
-      void client.invalidateQueries({ queryKey: chatKeys.conversationsAll() })
-    })
+    markRead(client, id, newestFromPeer)
   }, [id, newestFromPeer, client])
 
   // The newest message in view whenever one arrives or is sent.

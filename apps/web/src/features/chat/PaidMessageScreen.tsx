@@ -1,31 +1,20 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import {
-  ChatRules,
-  ChatTexts,
-  type PaidMessageSettings,
-  UserRole,
-  updatePaidMessageSettings,
-} from '@velvet/contract'
+import { ChatRules, ChatTexts, type PaidMessageSettings, UserRole } from '@velvet/contract'
 import { Coins, Crown, MessageSquareLock, Sparkles } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { Link } from 'react-router'
-import { messageOf } from '../../lib/api/errors.ts'
-import { api } from '../../lib/api/index.ts'
 import { Button, buttonClassName } from '../../ui/Button.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
+import { RowGroup } from '../../ui/Rows.tsx'
+import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
+import { ErrorState, SkeletonRows } from '../../ui/ScreenStates.tsx'
+import { SwitchRow } from '../../ui/SwitchRow.tsx'
 import { TextField } from '../../ui/TextField.tsx'
-import { toast } from '../../ui/toast-store.ts'
+import { RequireAccount } from '../auth/RequireAccount.tsx'
 import { useSession } from '../auth/session.ts'
-import { RequireAccount } from '../settings/RequireAccount.tsx'
-import { ScreenHeader } from '../settings/ScreenHeader.tsx'
-import { ErrorState, SkeletonRows } from '../settings/ScreenStates.tsx'
-import { RowGroup } from '../settings/SettingsRows.tsx'
-import { SwitchRow } from '../settings/Switch.tsx'
 import { SettingsPath } from '../settings/settings-paths.ts'
-import { usePaidMessageSettings } from './chat.queries.ts'
-import { chatKeys } from './chat-keys.ts'
+import { usePaidMessageSettings, useSavePaidMessageSettings } from './chat.queries.ts'
 import { coinsIn } from './chat-rules.ts'
-import '../settings/settings-kit.css'
+import '../../ui/screen-kit.css'
 import './chat.css'
 
 /** The price field: empty or 0 = free; else whole coins up to ChatRules.paidPriceMax. */
@@ -34,20 +23,11 @@ export function paidPriceOf(text: string): number | null {
 }
 
 function PaidMessageForm({ saved }: { saved: PaidMessageSettings }) {
-  const client = useQueryClient()
   const [price, setPrice] = useState(saved.price === 0 ? '' : String(saved.price))
   const [membersFree, setMembersFree] = useState(saved.members_free)
   const [creatorsFree, setCreatorsFree] = useState(saved.creators_free)
   const coins = paidPriceOf(price)
-  const save = useMutation({
-    mutationFn: (settings: PaidMessageSettings) => api.call(updatePaidMessageSettings, settings),
-    onSuccess: (answer) => {
-      client.setQueryData(chatKeys.paidSettings(), answer)
-      void client.invalidateQueries({ queryKey: chatKeys.conversationsAll() })
-      toast.success(answer.settings.price === 0 ? 'Messages to you are free.' : 'Paid message price saved.')
-    },
-    onError: (error) => toast.error(messageOf(error)),
-  })
+  const save = useSavePaidMessageSettings()
   const changed =
     coins !== saved.price || membersFree !== saved.members_free || creatorsFree !== saved.creators_free
   const submit = (event: FormEvent) => {

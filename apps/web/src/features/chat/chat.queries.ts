@@ -8,16 +8,24 @@ import {
 } from '@tanstack/react-query'
 import {
   ChatRules,
+  type Conversation,
   type ConversationFilter,
   chatMessages,
+  chatMute,
+  chatRead,
   chatTip,
+  chatTyping,
   chatUnlock,
   conversationList,
   conversationOpen,
+  type PaidMessageSettings,
   paidMessageSettings,
+  updatePaidMessageSettings,
 } from '@velvet/contract'
+import { messageOf } from '../../lib/api/errors.ts'
 import { api } from '../../lib/api/index.ts'
 import { toast } from '../../ui/toast-store.ts'
+import { systemKeys } from '../system/system.queries.ts'
 import { useActionKey, walletKeys } from '../wallet/wallet.queries.ts'
 import { chatKeys } from './chat-keys.ts'
 
@@ -125,5 +133,47 @@ export function useChatTip(conversationId: string, peerId: number) {
       keys.done()
       refreshAfterSpend(client, conversationId, peerId)
     },
+  })
+}
+
+/** "I am typing" to the other side; best effort, a failed ping is not worth a word. */
+export function sendTyping(conversationId: string): void {
+  void api.call(chatTyping, { conversation_id: conversationId }).catch(() => undefined)
+}
+
+/** Marks the conversation read up to `messageId`; the tab badges and the conversation list follow. */
+export function markRead(client: QueryClient, conversationId: string, messageId: number): void {
+  void api.call(chatRead, { conversation_id: conversationId, message_id: messageId }).then(() => {
+    void client.invalidateQueries({ queryKey: systemKeys.initAll() })
+    void client.invalidateQueries({ queryKey: chatKeys.conversationsAll() })
+  })
+}
+
+/** Mutes or unmutes a conversation, with a toast either way. */
+export function useMuteConversation(conversation: Conversation) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (next: boolean) =>
+      api.call(chatMute, { conversation_id: conversation.conversation_id, mute: next }),
+    onSuccess: (answer) => {
+      client.setQueryData(chatKeys.open(conversation.peer.user_id), { conversation: answer.conversation })
+      void client.invalidateQueries({ queryKey: systemKeys.initAll() })
+      toast.success(answer.conversation.mute ? 'Conversation muted' : 'Conversation unmuted')
+    },
+    onError: (error) => toast.error(messageOf(error)),
+  })
+}
+
+/** Saves the price of messages to this creator and who writes for free. */
+export function useSavePaidMessageSettings() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (settings: PaidMessageSettings) => api.call(updatePaidMessageSettings, settings),
+    onSuccess: (answer) => {
+      client.setQueryData(chatKeys.paidSettings(), answer)
+      void client.invalidateQueries({ queryKey: chatKeys.conversationsAll() })
+      toast.success(answer.settings.price === 0 ? 'Messages to you are free.' : 'Paid message price saved.')
+    },
+    onError: (error) => toast.error(messageOf(error)),
   })
 }

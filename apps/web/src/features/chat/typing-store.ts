@@ -1,53 +1,42 @@
 import { ChatRules } from '@velvet/contract'
-import { useSyncExternalStore } from 'react'
+import { createStore, useStore } from '../../lib/store.ts'
 
 /**
  * Who is typing where (the `chat_typing` channel): a conversation shows "… is typing" for
  * ChatRules.typingShowMs after the last event, or until that person's message arrives.
  */
-const typing = new Map<string, { userId: number; until: number }>()
-const listeners = new Set<() => void>()
+const typing = createStore<ReadonlyMap<string, { userId: number; until: number }>>(new Map())
 const timers = new Map<string, ReturnType<typeof setTimeout>>()
-
-function emit() {
-  for (const listener of listeners) listener()
-}
 
 export const typingStore = {
   show(conversationId: string, userId: number, now = Date.now()) {
-    typing.set(conversationId, { userId, until: now + ChatRules.typingShowMs })
+    typing.update((current) =>
+      new Map(current).set(conversationId, { userId, until: now + ChatRules.typingShowMs }),
+    )
     clearTimeout(timers.get(conversationId))
     timers.set(
       conversationId,
       setTimeout(() => typingStore.clear(conversationId), ChatRules.typingShowMs),
     )
-    emit()
   },
   clear(conversationId: string) {
-    if (!typing.delete(conversationId)) return
+    if (!typing.get().has(conversationId)) return
+    const next = new Map(typing.get())
+    next.delete(conversationId)
+    typing.set(next)
     clearTimeout(timers.get(conversationId))
     timers.delete(conversationId)
-    emit()
   },
   /** The user typing in a conversation now, or null. */
   who(conversationId: string, now = Date.now()): number | null {
-    const entry = typing.get(conversationId)
+    const entry = typing.get().get(conversationId)
     return entry && entry.until > now ? entry.userId : null
   },
 }
 
-function subscribe(listener: () => void) {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
-
 /** Whether the other side of this conversation is typing. */
 export function useTyping(conversationId: string, peerId: number): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => typingStore.who(conversationId) === peerId,
-    () => false,
-  )
+  return useStore(typing, () => typingStore.who(conversationId) === peerId)
 }
 
 /**

@@ -1,18 +1,18 @@
-import { acceptCreatorAgreement, type CreatorAudit, ErrorCodes } from '@velvet/contract'
+import { type CreatorAudit, ErrorCodes } from '@velvet/contract'
 import { useId, useState } from 'react'
 import { isApiError, messageOf } from '../../lib/api/errors.ts'
-import { api } from '../../lib/api/index.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
-import { ErrorState, SkeletonRows } from '../settings/ScreenStates.tsx'
+import { ErrorState, SkeletonRows } from '../../ui/ScreenStates.tsx'
 import { AgreementText } from './AgreementText.tsx'
-import { useCreatorAgreement } from './creator.queries.ts'
+import { useAcceptCreatorAgreement, useCreatorAgreement } from './creator.queries.ts'
 
 /** Step 1: read the creator agreement, tick "I agree", continue (the version read is sent back). */
 export function AgreementStep({ onDone }: { onDone: (audit: CreatorAudit) => void }) {
   const query = useCreatorAgreement()
   const [agreed, setAgreed] = useState(false)
   const [saving, setSaving] = useState(false)
+  const acceptAgreement = useAcceptCreatorAgreement()
   const [error, setError] = useState<string | null>(null)
   const checkId = useId()
 
@@ -27,7 +27,7 @@ export function AgreementStep({ onDone }: { onDone: (audit: CreatorAudit) => voi
     setSaving(true)
     setError(null)
     try {
-      onDone(await api.call(acceptCreatorAgreement, { version: agreement.version }))
+      onDone(await acceptAgreement.mutateAsync(agreement.version))
     } catch (failure) {
       setError(messageOf(failure))
       // A newer version was published while reading: show it and ask again.

@@ -1,16 +1,15 @@
-import { type CreatorAudit, commonReport, UserRole } from '@velvet/contract'
+import { type CreatorAudit, UserRole } from '@velvet/contract'
 import { useEffect, useRef, useState } from 'react'
 import { Navigate, useLocation } from 'react-router'
-import { api } from '../../lib/api/index.ts'
 import { navigateTo } from '../../lib/navigation.ts'
 import { queryClient } from '../../lib/query-client.ts'
+import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
+import { ErrorState, SkeletonRows } from '../../ui/ScreenStates.tsx'
 import { PageLoader } from '../../ui/Spinner.tsx'
 import { toast } from '../../ui/toast-store.ts'
 import { loadCurrentUser } from '../auth/auth.service.ts'
 import { loginWithRedirect } from '../auth/redirect.ts'
 import { useSession } from '../auth/session.ts'
-import { ScreenHeader } from '../settings/ScreenHeader.tsx'
-import { ErrorState, SkeletonRows } from '../settings/ScreenStates.tsx'
 import { AgreementStep } from './AgreementStep.tsx'
 import {
   AUDIT_STEPS,
@@ -19,12 +18,12 @@ import {
   shouldReportApproval,
   stepIndex,
 } from './audit-rules.ts'
-import { creatorKeys, useCreatorAudit } from './creator.queries.ts'
+import { creatorKeys, reportCreatorVerified, useCreatorAudit } from './creator.queries.ts'
 import { DeclinedView, IdentityStep, PendingView } from './IdentityStep.tsx'
 import { ReferrerStep } from './ReferrerStep.tsx'
 import { SocialStep } from './SocialStep.tsx'
 import { useIdentityStart } from './use-identity-start.ts'
-import '../settings/settings-kit.css'
+import '../../ui/screen-kit.css'
 import './creator.css'
 
 /** Approvals being finished (once per account, even if the screen renders twice). */
@@ -39,7 +38,7 @@ async function finishApproval(userId: number, redirect: string, sawUnapproved: b
   finishing.add(userId)
   if (shouldReportApproval(identityStarted.read(), userId, sawUnapproved)) {
     try {
-      await api.call(commonReport, { action: 'creator_verify', payload: { user_id: userId } })
+      await reportCreatorVerified(userId)
     } catch (error) {
       console.debug('common_report creator_verify failed', error)
     }

@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { Creator, type CreatorAudit, setCreatorReferrer } from '@velvet/contract'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
-import { api } from '../../lib/api/index.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { TextField } from '../../ui/TextField.tsx'
 import { showServerError } from '../auth/form-errors.ts'
 import { useSession } from '../auth/session.ts'
+import { useSetCreatorReferrer } from './creator.queries.ts'
 
 /** The contract's rule for the code, plus: a "yes" needs one. */
 const schema = z
@@ -26,6 +26,7 @@ export function ReferrerStep({
   onDone: (audit: CreatorAudit) => void
 }) {
   const session = useSession()
+  const saveReferrer = useSetCreatorReferrer()
   // A sign-up through /ref/{code} already knows the referrer: offer it.
   const known = audit.referrer_code ?? (session.kind === 'account' ? session.user.referrer_code : null) ?? ''
   const form = useForm({
@@ -38,7 +39,7 @@ export function ReferrerStep({
   const onSubmit = form.handleSubmit(async ({ referred: answer, code }) => {
     try {
       const yes = answer === 'yes'
-      onDone(await api.call(setCreatorReferrer, { referred: yes, code: yes ? code : '' }))
+      onDone(await saveReferrer.mutateAsync({ referred: yes, code: yes ? code : '' }))
     } catch (error) {
       showServerError(error, form.setError, ['code'])
     }

@@ -7,11 +7,11 @@ import {
   setCreatorSocial,
 } from '@velvet/contract'
 import { useForm } from 'react-hook-form'
-import { api } from '../../lib/api/index.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { TextField } from '../../ui/TextField.tsx'
 import { showServerError } from '../auth/form-errors.ts'
+import { useSetCreatorSocial } from './creator.queries.ts'
 
 const schema = setCreatorSocial.input
 
@@ -23,6 +23,7 @@ export function SocialStep({
   audit: CreatorAudit
   onDone: (audit: CreatorAudit) => void
 }) {
+  const saveSocial = useSetCreatorSocial()
   const form = useForm({
     resolver: zodResolver(schema),
     defaultValues: { platform: audit.social_platform ?? 'instagram', handle: audit.social_handle ?? '' },
@@ -33,7 +34,7 @@ export function SocialStep({
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       onDone(
-        await api.call(setCreatorSocial, {
+        await saveSocial.mutateAsync({
           ...values,
           handle: values.platform === 'none' ? '' : values.handle,
         }),

@@ -1,5 +1,13 @@
-import { useQuery } from '@tanstack/react-query'
-import { creatorAgreement, creatorAudit } from '@velvet/contract'
+import { useMutation, useQuery } from '@tanstack/react-query'
+import {
+  acceptCreatorAgreement,
+  type CallInput,
+  commonReport,
+  creatorAgreement,
+  creatorAudit,
+  setCreatorReferrer,
+  setCreatorSocial,
+} from '@velvet/contract'
 import { api } from '../../lib/api/index.ts'
 import { useSession } from '../auth/session.ts'
 
@@ -33,4 +41,29 @@ export function useCreatorAgreement(enabled = true) {
     enabled,
     staleTime: 10 * 60_000,
   })
+}
+
+/* The steps' changes answer the new audit state; the steps hand it on. */
+
+export function useSetCreatorReferrer() {
+  return useMutation({
+    mutationFn: (input: CallInput<typeof setCreatorReferrer>) => api.call(setCreatorReferrer, input),
+  })
+}
+
+export function useSetCreatorSocial() {
+  return useMutation({
+    mutationFn: (input: CallInput<typeof setCreatorSocial>) => api.call(setCreatorSocial, input),
+  })
+}
+
+export function useAcceptCreatorAgreement() {
+  return useMutation({
+    mutationFn: (version: string) => api.call(acceptCreatorAgreement, { version }),
+  })
+}
+
+/** Tells the server the approved creator saw the approval (common_report creator_verify). */
+export function reportCreatorVerified(userId: number) {
+  return api.call(commonReport, { action: 'creator_verify', payload: { user_id: userId } })
 }

@@ -1,21 +1,15 @@
-import {
-  type EmailCategory,
-  EmailCategoryTexts,
-  type EmailPreferences,
-  updateEmailPreferences,
-} from '@velvet/contract'
+import { type EmailCategory, EmailCategoryTexts, type EmailPreferences } from '@velvet/contract'
 import { ShieldCheck } from 'lucide-react'
 import { useMemo } from 'react'
-import { api } from '../../lib/api/index.ts'
+import { RowGroup } from '../../ui/Rows.tsx'
+import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
+import { ErrorState, SkeletonRows } from '../../ui/ScreenStates.tsx'
+import { SwitchRow } from '../../ui/SwitchRow.tsx'
+import { useFlagToggles } from '../../ui/use-flag-toggles.ts'
+import { RequireAccount } from '../auth/RequireAccount.tsx'
 import { useSession } from '../auth/session.ts'
-import { RequireAccount } from '../settings/RequireAccount.tsx'
-import { ScreenHeader } from '../settings/ScreenHeader.tsx'
-import { ErrorState, SkeletonRows } from '../settings/ScreenStates.tsx'
-import { RowGroup } from '../settings/SettingsRows.tsx'
-import { SwitchRow } from '../settings/Switch.tsx'
-import { useFlagToggles } from '../settings/use-flag-toggles.ts'
-import { emailPrefsKeys, useEmailPreferences } from './email-prefs.queries.ts'
-import '../settings/settings-kit.css'
+import { emailPrefsKeys, sendEmailPreferences, useEmailPreferences } from './email-prefs.queries.ts'
+import '../../ui/screen-kit.css'
 
 interface PrefsData {
   email: string | null
@@ -25,7 +19,6 @@ interface PrefsData {
 const categories = Object.keys(EmailCategoryTexts) as EmailCategory[]
 const read = (data: PrefsData) => data.preferences
 const write = (data: PrefsData, preferences: EmailPreferences) => ({ ...data, preferences })
-const send = (patch: Partial<EmailPreferences>) => api.call(updateEmailPreferences, { preferences: patch })
 
 /** /manage/email/notification: one switch per e-mail category; each saves at once. */
 export function EmailNotificationsScreen() {
@@ -41,7 +34,12 @@ function EmailNotifications() {
   const userId = session.kind === 'account' ? session.user.user_id : 0
   const query = useEmailPreferences()
   const queryKey = useMemo(() => emailPrefsKeys.preferences(userId), [userId])
-  const { toggle, pending } = useFlagToggles<EmailCategory, PrefsData>({ queryKey, read, write, send })
+  const { toggle, pending } = useFlagToggles<EmailCategory, PrefsData>({
+    queryKey,
+    read,
+    write,
+    send: sendEmailPreferences,
+  })
 
   let content = <SkeletonRows count={categories.length} label="Loading your e-mail settings" />
   if (query.isError) {

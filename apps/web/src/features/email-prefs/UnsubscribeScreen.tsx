@@ -1,19 +1,23 @@
-import { EmailCategoryTexts, ErrorCodes, resubscribeEmail, unsubscribeEmail } from '@velvet/contract'
+import { EmailCategoryTexts, ErrorCodes } from '@velvet/contract'
 import { LinkIcon, MailCheck, MailX, ShieldCheck } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { isApiError, messageOf } from '../../lib/api/errors.ts'
-import { api } from '../../lib/api/index.ts'
 import { queryClient } from '../../lib/query-client.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
+import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
+import { ErrorState, SkeletonRows } from '../../ui/ScreenStates.tsx'
 import { useSession } from '../auth/session.ts'
-import { ScreenHeader } from '../settings/ScreenHeader.tsx'
-import { ErrorState, SkeletonRows } from '../settings/ScreenStates.tsx'
-import { emailPrefsKeys, type UnsubscribeParams, useUnsubscribeInfo } from './email-prefs.queries.ts'
+import {
+  emailPrefsKeys,
+  type UnsubscribeParams,
+  useEmailLinkSubscription,
+  useUnsubscribeInfo,
+} from './email-prefs.queries.ts'
 import { unsubscribeParamsOf } from './unsubscribe-link.ts'
-import '../settings/settings-kit.css'
+import '../../ui/screen-kit.css'
 import './email-prefs.css'
 
 type Info = { masked_email: string; category: UnsubscribeParams['c']; subscribed: boolean }
@@ -71,6 +75,7 @@ function UnsubscribeCard({ link, info }: { link: UnsubscribeParams; info: Info }
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [changed, setChanged] = useState(false)
+  const subscription = useEmailLinkSubscription(link)
   const texts = EmailCategoryTexts[info.category]
   const topic = texts.title.toLowerCase()
 
@@ -79,7 +84,7 @@ function UnsubscribeCard({ link, info }: { link: UnsubscribeParams; info: Info }
     setBusy(true)
     setError(null)
     try {
-      const answer = await api.call(subscribe ? resubscribeEmail : unsubscribeEmail, link)
+      const answer = await subscription.mutateAsync(subscribe)
       queryClient.setQueryData<Info>(emailPrefsKeys.unsubscribe(link), (old) =>
         old ? { ...old, subscribed: answer.subscribed } : old,
       )

@@ -1,5 +1,13 @@
-import { useQuery } from '@tanstack/react-query'
-import { emailPreferences, type UnsubscribeLink, unsubscribeInfo } from '@velvet/contract'
+import { useMutation, useQuery } from '@tanstack/react-query'
+import {
+  type EmailPreferences,
+  emailPreferences,
+  resubscribeEmail,
+  type UnsubscribeLink,
+  unsubscribeEmail,
+  unsubscribeInfo,
+  updateEmailPreferences,
+} from '@velvet/contract'
 import type { z } from 'zod'
 import { api } from '../../lib/api/index.ts'
 import { useSession } from '../auth/session.ts'
@@ -31,5 +39,17 @@ export function useUnsubscribeInfo(link: UnsubscribeParams | null) {
     queryFn: () => (link ? api.call(unsubscribeInfo, link) : Promise.reject(new Error('no link'))),
     enabled: link !== null,
     retry: false,
+  })
+}
+
+/** Saves changed e-mail switches; answers the full, fresh state (the optimistic switches' `send`). */
+export function sendEmailPreferences(patch: Partial<EmailPreferences>) {
+  return api.call(updateEmailPreferences, { preferences: patch })
+}
+
+/** Unsubscribes (false) or subscribes again (true) through an e-mail's signed link. */
+export function useEmailLinkSubscription(link: UnsubscribeParams) {
+  return useMutation({
+    mutationFn: (subscribe: boolean) => api.call(subscribe ? resubscribeEmail : unsubscribeEmail, link),
   })
 }

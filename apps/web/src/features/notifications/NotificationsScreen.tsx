@@ -1,16 +1,8 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
-import {
-  type NotificationEntry,
-  type NotificationKind,
-  NotificationTabs,
-  notificationList,
-  notificationReadAll,
-} from '@velvet/contract'
+import { type NotificationEntry, type NotificationKind, NotificationTabs } from '@velvet/contract'
 import { Bell } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { messageOf } from '../../lib/api/errors.ts'
-import { api } from '../../lib/api/index.ts'
 import { Avatar } from '../../ui/Avatar.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { LoadMore } from '../../ui/LoadMore.tsx'
@@ -22,23 +14,10 @@ import { PeopleSkeleton } from '../people/PersonRow.tsx'
 import { ScreenBar } from '../people/ScreenBar.tsx'
 import { timeAgo } from '../posts/post-rules.ts'
 import { GuestTabScreen } from '../shell/GuestTabScreen.tsx'
-import { systemKeys } from '../system/system.queries.ts'
-import { notificationKeys } from './notification-keys.ts'
+import { useNotifications, useReadAllNotifications } from './notifications.queries.ts'
 import './notifications-list.css'
 
-const PAGE_SIZE = 30
 const NOTIFICATIONS_PATH = '/notifications'
-
-function useNotifications(kind: NotificationKind) {
-  return useInfiniteQuery({
-    queryKey: notificationKeys.list(kind),
-    queryFn: ({ pageParam, signal }) =>
-      api.call(notificationList, { kind, cursor: pageParam, limit: PAGE_SIZE }, { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => (page.has_next ? (page.cursor ?? undefined) : undefined),
-    placeholderData: keepPreviousData,
-  })
-}
 
 function Row({ item }: { item: NotificationEntry }) {
   const body = (
@@ -74,11 +53,7 @@ function Row({ item }: { item: NotificationEntry }) {
 function Notifications() {
   const [kind, setKind] = useState<NotificationKind>('all')
   const query = useNotifications(kind)
-  const client = useQueryClient()
-  const readAll = useMutation({
-    mutationFn: () => api.call(notificationReadAll),
-    onSuccess: () => void client.invalidateQueries({ queryKey: systemKeys.initAll() }),
-  })
+  const readAll = useReadAllNotifications()
   // Opening the screen reads them all (the tab badge goes to 0); the rows keep their "new" dot until next time.
   const { mutate } = readAll
   useEffect(() => mutate(), [mutate])

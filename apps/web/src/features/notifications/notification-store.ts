@@ -1,5 +1,5 @@
 import type { NotificationItem } from '@velvet/contract'
-import { useSyncExternalStore } from 'react'
+import { createStore, useStore } from '../../lib/store.ts'
 import { autoCloseMs, bannerLeaveMs, showsBanner } from './banner-rules.ts'
 
 export interface BannerEntry {
@@ -12,15 +12,9 @@ export interface BannerEntry {
 /** At most this many banners stack at the top; older ones leave first. */
 const MAX_BANNERS = 3
 
-let entries: BannerEntry[] = []
+const banners = createStore<BannerEntry[]>([])
 let nextKey = 1
-const listeners = new Set<() => void>()
 const timers = new Map<number, ReturnType<typeof setTimeout>>()
-
-function emit(next: BannerEntry[]): void {
-  entries = next
-  for (const listener of listeners) listener()
-}
 
 function clearTimer(key: number): void {
   const timer = timers.get(key)
@@ -29,32 +23,31 @@ function clearTimer(key: number): void {
 }
 
 function remove(keys: ReadonlySet<number>): void {
-  emit(entries.filter((entry) => !keys.has(entry.key)))
+  banners.update((entries) => entries.filter((entry) => !keys.has(entry.key)))
 }
 
 function leave(keys: ReadonlySet<number>): void {
   if (keys.size === 0) return
   for (const key of keys) clearTimer(key)
-  emit(entries.map((entry) => (keys.has(entry.key) ? { ...entry, leaving: true } : entry)))
+  banners.update((entries) =>
+    entries.map((entry) => (keys.has(entry.key) ? { ...entry, leaving: true } : entry)),
+  )
   setTimeout(() => remove(keys), bannerLeaveMs)
 }
 
 /** The realtime notification banners (spec §2): shown on realtime_notify, closed by time, tap or swipe. */
 export const notificationBanners = {
-  get: (): BannerEntry[] => entries,
-
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener)
-    return () => listeners.delete(listener)
-  },
+  get: banners.get,
+  subscribe: banners.subscribe,
 
   /** Shows a banner for `item` (unless is_show is 0) and closes it after show_seconds (default 1 s). */
   show(item: NotificationItem): number | null {
     if (!showsBanner(item)) return null
     const key = nextKey++
+    const entries = banners.get()
     const active = entries.filter((entry) => !entry.leaving)
     const overflow = active.slice(0, Math.max(0, active.length - (MAX_BANNERS - 1)))
-    emit([...entries, { key, item, leaving: false }])
+    banners.set([...entries, { key, item, leaving: false }])
     leave(new Set(overflow.map((entry) => entry.key)))
     timers.set(
       key,
@@ -69,7 +62,7 @@ export const notificationBanners = {
   },
 
   release(key: number): void {
-    const entry = entries.find((e) => e.key === key && !e.leaving)
+    const entry = banners.get().find((e) => e.key === key && !e.leaving)
     if (!entry) return
     clearTimer(key)
     timers.set(
@@ -79,21 +72,28 @@ export const notificationBanners = {
   },
 
   dismiss(key: number): void {
-    if (entries.some((entry) => entry.key === key && !entry.leaving)) leave(new Set([key]))
+    if (banners.get().some((entry) => entry.key === key && !entry.leaving)) leave(new Set([key]))
   },
 
   /** Swipe up: every banner leaves. */
   clearAll(): void {
-    leave(new Set(entries.filter((entry) => !entry.leaving).map((entry) => entry.key)))
+    leave(
+      new Set(
+        banners
+          .get()
+          .filter((entry) => !entry.leaving)
+          .map((entry) => entry.key),
+      ),
+    )
   },
 
   /** Logout: gone at once, no animation. */
   reset(): void {
     for (const key of [...timers.keys()]) clearTimer(key)
-    emit([])
+    banners.set([])
   },
 }
 
 export function useNotificationBanners(): BannerEntry[] {
-  return useSyncExternalStore(notificationBanners.subscribe, notificationBanners.get, notificationBanners.get)
+  return useStore(banners)
 }

@@ -1,20 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueryClient } from '@tanstack/react-query'
-import { AchInput, PayoutRules, savePayoutAch, savePayoutPaypal, savePayoutUsdt } from '@velvet/contract'
+import { AchInput, PayoutRules, savePayoutPaypal, savePayoutUsdt } from '@velvet/contract'
 import type { ReactNode } from 'react'
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form'
 import { useNavigate, useSearchParams } from 'react-router'
-import { api } from '../../lib/api/index.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
+import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
 import { TextField } from '../../ui/TextField.tsx'
 import { showServerError } from '../auth/form-errors.ts'
+import { RequireAccount } from '../auth/RequireAccount.tsx'
 import { safeReturnPath } from '../payments/paths.ts'
-import { RequireAccount } from '../settings/RequireAccount.tsx'
-import { ScreenHeader } from '../settings/ScreenHeader.tsx'
 import { PayoutParams, PayoutPaths } from './paths.ts'
-import { payoutKeys } from './payout.queries.ts'
-import '../settings/settings-kit.css'
+import { payoutKeys, useSavePayoutAch, useSavePayoutPaypal, useSavePayoutUsdt } from './payout.queries.ts'
+import '../../ui/screen-kit.css'
 import './payout.css'
 
 function MethodFormScreen({
@@ -61,6 +60,7 @@ function DefaultSwitch({ field }: { field: UseFormRegisterReturn }) {
 
 /** /pay/payout/ach: a US bank account; only its last four digits are kept. */
 export function AchScreen() {
+  const saveAch = useSavePayoutAch()
   const done = useDone()
   const form = useForm({
     resolver: zodResolver(AchInput),
@@ -75,7 +75,7 @@ export function AchScreen() {
   const { errors, isSubmitting } = form.formState
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await api.call(savePayoutAch, values)
+      await saveAch.mutateAsync(values)
       await done()
     } catch (error) {
       showServerError(error, form.setError, ['account_name', 'routing_number', 'account_number'])
@@ -133,6 +133,7 @@ export function AchScreen() {
 
 /** /pay/payout/paypal: a PayPal account by e-mail. */
 export function PaypalScreen() {
+  const savePaypal = useSavePayoutPaypal()
   const done = useDone()
   const form = useForm({
     resolver: zodResolver(savePayoutPaypal.input),
@@ -141,7 +142,7 @@ export function PaypalScreen() {
   const { errors, isSubmitting } = form.formState
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await api.call(savePayoutPaypal, values)
+      await savePaypal.mutateAsync(values)
       await done()
     } catch (error) {
       showServerError(error, form.setError, ['email'])
@@ -172,6 +173,7 @@ export function PaypalScreen() {
 
 /** /pay/payout/usdt: a USDT address on the TRON network (TRC20). */
 export function UsdtScreen() {
+  const saveUsdt = useSavePayoutUsdt()
   const done = useDone()
   const form = useForm({
     resolver: zodResolver(savePayoutUsdt.input),
@@ -180,7 +182,7 @@ export function UsdtScreen() {
   const { errors, isSubmitting } = form.formState
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await api.call(savePayoutUsdt, values)
+      await saveUsdt.mutateAsync(values)
       await done()
     } catch (error) {
       showServerError(error, form.setError, ['address'])

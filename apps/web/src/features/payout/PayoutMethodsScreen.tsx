@@ -1,26 +1,23 @@
 import { useQueryClient } from '@tanstack/react-query'
-import {
-  PayoutFeeLabels,
-  type PayoutMethod,
-  PayoutMethodKind,
-  PayoutMethodTitles,
-  removePayoutMethod,
-  setDefaultPayoutMethod,
-} from '@velvet/contract'
+import { PayoutFeeLabels, type PayoutMethod, PayoutMethodKind, PayoutMethodTitles } from '@velvet/contract'
 import { Check, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { messageOf } from '../../lib/api/errors.ts'
-import { api } from '../../lib/api/index.ts'
 import { confirm } from '../../ui/confirm-store.ts'
+import { RowGroup, RowLink } from '../../ui/Rows.tsx'
+import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
+import { ErrorState, SkeletonRows } from '../../ui/ScreenStates.tsx'
 import { toast } from '../../ui/toast-store.ts'
-import { RequireAccount } from '../settings/RequireAccount.tsx'
-import { ScreenHeader } from '../settings/ScreenHeader.tsx'
-import { ErrorState, SkeletonRows } from '../settings/ScreenStates.tsx'
-import { RowGroup, RowLink } from '../settings/SettingsRows.tsx'
+import { RequireAccount } from '../auth/RequireAccount.tsx'
 import { MethodGlyph, MethodIcon } from './MethodIcon.tsx'
 import { PayoutPaths } from './paths.ts'
-import { payoutKeys, usePayoutMethods } from './payout.queries.ts'
-import '../settings/settings-kit.css'
+import {
+  payoutKeys,
+  usePayoutMethods,
+  useRemovePayoutMethod,
+  useSetDefaultPayoutMethod,
+} from './payout.queries.ts'
+import '../../ui/screen-kit.css'
 import './payout.css'
 
 /** /pay/payout/payout_method: saved methods (choose the default, remove) and the three ways to add one. */
@@ -35,6 +32,8 @@ export function PayoutMethodsScreen() {
 function MethodRow({ method }: { method: PayoutMethod }) {
   const queryClient = useQueryClient()
   const [busy, setBusy] = useState(false)
+  const removeMethod = useRemovePayoutMethod()
+  const makeDefault = useSetDefaultPayoutMethod()
   const run = async (action: () => Promise<unknown>) => {
     setBusy(true)
     try {
@@ -53,7 +52,7 @@ function MethodRow({ method }: { method: PayoutMethod }) {
       confirmLabel: 'Remove',
       tone: 'danger',
     })
-    if (sure) await run(() => api.call(removePayoutMethod, { method_id: method.method_id }))
+    if (sure) await run(() => removeMethod.mutateAsync(method.method_id))
   }
   return (
     <div className="v-set-row v-payout-method" aria-busy={busy || undefined}>
@@ -72,7 +71,7 @@ function MethodRow({ method }: { method: PayoutMethod }) {
             className="v-icon-button"
             aria-label={`Make ${method.title} ${method.detail} the default`}
             disabled={busy}
-            onClick={() => void run(() => api.call(setDefaultPayoutMethod, { method_id: method.method_id }))}
+            onClick={() => void run(() => makeDefault.mutateAsync(method.method_id))}
           >
             <Check aria-hidden="true" />
           </button>

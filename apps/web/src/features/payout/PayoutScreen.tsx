@@ -5,28 +5,26 @@ import {
   type PayoutMethod,
   type PayoutMethodKind,
   type PayoutOverview,
-  requestPayout,
 } from '@velvet/contract'
 import { ArrowUpRight, BadgeCheck, CircleAlert, FileText, Landmark, PauseCircle } from 'lucide-react'
 import { type FormEvent, useMemo, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { newIdempotencyKey } from '../../lib/api/client.ts'
 import { messageOf } from '../../lib/api/errors.ts'
-import { api } from '../../lib/api/index.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button, buttonClassName } from '../../ui/Button.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
+import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
+import { ErrorState } from '../../ui/ScreenStates.tsx'
 import { TextField } from '../../ui/TextField.tsx'
-import { RequireAccount } from '../settings/RequireAccount.tsx'
-import { ScreenHeader } from '../settings/ScreenHeader.tsx'
-import { ErrorState } from '../settings/ScreenStates.tsx'
+import { RequireAccount } from '../auth/RequireAccount.tsx'
 import { MethodIcon } from './MethodIcon.tsx'
 import { PayoutBalance } from './PayoutBalance.tsx'
 import { PayoutHistory } from './PayoutHistory.tsx'
 import { PayoutParams, PayoutPaths, successPath } from './paths.ts'
-import { payoutKeys, usePayoutMethods, usePayoutOverview } from './payout.queries.ts'
+import { payoutKeys, usePayoutMethods, usePayoutOverview, useRequestPayout } from './payout.queries.ts'
 import { AmountMessages, amountProblem, centsToField, parseUsdToCents, previewOf } from './payout-rules.ts'
-import '../settings/settings-kit.css'
+import '../../ui/screen-kit.css'
 import '../../ui/Skeleton.css'
 import './payout.css'
 
@@ -144,6 +142,7 @@ function WithdrawForm({ overview, methods }: { overview: PayoutOverview; methods
   const [touched, setTouched] = useState(false)
   const [submitting, setSubmitting] = useState(false)
   const [serverError, setServerError] = useState<string | null>(null)
+  const withdraw = useRequestPayout()
   // One key per withdrawal attempt: a retry after a lost answer cannot withdraw twice.
   const key = useRef<{ key: string; params: string } | null>(null)
 
@@ -167,11 +166,10 @@ function WithdrawForm({ overview, methods }: { overview: PayoutOverview; methods
     setSubmitting(true)
     setServerError(null)
     try {
-      const payout = await api.call(
-        requestPayout,
-        { amount_cents: cents, method_id: method.method_id },
-        { idempotencyKey: key.current.key },
-      )
+      const payout = await withdraw.mutateAsync({
+        input: { amount_cents: cents, method_id: method.method_id },
+        idempotencyKey: key.current.key,
+      })
       key.current = null
       await queryClient.invalidateQueries({ queryKey: payoutKeys.all })
       void navigate(successPath(payout.payout_id))

@@ -2,13 +2,13 @@ import { formatUsd, type Payout, PayoutRules, PayoutStatus } from '@velvet/contr
 import { CircleCheck, CircleX, Clock, Loader } from 'lucide-react'
 import { Link, useSearchParams } from 'react-router'
 import { buttonClassName } from '../../ui/Button.tsx'
-import { RequireAccount } from '../settings/RequireAccount.tsx'
-import { ScreenHeader } from '../settings/ScreenHeader.tsx'
-import { ErrorState, SkeletonRows } from '../settings/ScreenStates.tsx'
+import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
+import { ErrorState, SkeletonRows } from '../../ui/ScreenStates.tsx'
+import { RequireAccount } from '../auth/RequireAccount.tsx'
 import { PayoutStatusTag } from './PayoutHistory.tsx'
 import { PayoutParams, PayoutPaths } from './paths.ts'
 import { usePayout } from './payout.queries.ts'
-import '../settings/settings-kit.css'
+import '../../ui/screen-kit.css'
 import './payout.css'
 
 /** /pay/payout/success?payout_id=: the withdrawal just asked for, followed live: requested → processing → paid. */

@@ -1,30 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueryClient } from '@tanstack/react-query'
-import {
-  COUNTRY_CODES,
-  countryName,
-  savePayoutTax,
-  type TaxSettings,
-  US_STATES,
-  W8BenForm,
-  W9Form,
-} from '@velvet/contract'
+import { COUNTRY_CODES, countryName, type TaxSettings, US_STATES, W8BenForm, W9Form } from '@velvet/contract'
 import { FileCheck2 } from 'lucide-react'
-import { type ReactNode, useState } from 'react'
+import { type ComponentProps, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useNavigate, useSearchParams } from 'react-router'
-import { api } from '../../lib/api/index.ts'
+import { AddressFields } from '../../ui/AddressFields.tsx'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
+import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
+import { ErrorState, SkeletonRows } from '../../ui/ScreenStates.tsx'
+import { SelectField } from '../../ui/SelectField.tsx'
 import { TextField } from '../../ui/TextField.tsx'
 import { showServerError } from '../auth/form-errors.ts'
+import { RequireAccount } from '../auth/RequireAccount.tsx'
 import { safeReturnPath } from '../payments/paths.ts'
-import { RequireAccount } from '../settings/RequireAccount.tsx'
-import { ScreenHeader } from '../settings/ScreenHeader.tsx'
-import { ErrorState, SkeletonRows } from '../settings/ScreenStates.tsx'
 import { PayoutParams, PayoutPaths } from './paths.ts'
-import { payoutKeys, usePayoutTax } from './payout.queries.ts'
-import '../settings/settings-kit.css'
+import { payoutKeys, usePayoutTax, useSavePayoutTax } from './payout.queries.ts'
+import '../../ui/screen-kit.css'
 import './payout.css'
 
 type Form = 'w9' | 'w8ben'
@@ -38,39 +31,9 @@ export function TaxScreen() {
   )
 }
 
-function Select({
-  label,
-  error,
-  children,
-  ...select
-}: {
-  label: string
-  error?: string | undefined
-  children: ReactNode
-} & React.ComponentPropsWithRef<'select'>) {
-  const id = `tax-${select.name}`
-  return (
-    <div className="v-field" data-invalid={error ? '' : undefined}>
-      <label className="v-field__label" htmlFor={id}>
-        {label}
-      </label>
-      <div className="v-field__control">
-        <select
-          id={id}
-          className="v-field__input v-payout-select"
-          aria-invalid={error ? true : undefined}
-          {...select}
-        >
-          {children}
-        </select>
-      </div>
-      {error ? (
-        <p className="v-field__message v-field__message--error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  )
+/** The tax forms' selects, with ids "tax-<name>". */
+function Select(props: Omit<ComponentProps<typeof SelectField>, 'idPrefix'>) {
+  return <SelectField idPrefix="tax" {...props} />
 }
 
 const countries = [...COUNTRY_CODES]
@@ -89,6 +52,7 @@ function useSaved() {
 
 function W9({ current }: { current: TaxSettings | null }) {
   const saved = useSaved()
+  const saveTax = useSavePayoutTax()
   const mine = current?.form === 'w9' ? current : null
   const form = useForm({
     resolver: zodResolver(W9Form),
@@ -110,7 +74,7 @@ function W9({ current }: { current: TaxSettings | null }) {
   const tinType = form.watch('tin_type')
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await api.call(savePayoutTax, values)
+      await saveTax.mutateAsync(values)
       await saved()
     } catch (error) {
       showServerError(error, form.setError, ['legal_name', 'tin'])
@@ -146,40 +110,26 @@ function W9({ current }: { current: TaxSettings | null }) {
         error={errors.tin?.message}
         {...form.register('tin')}
       />
-      <TextField
-        label="Street address"
-        autoComplete="address-line1"
-        error={errors.address?.line1?.message}
-        {...form.register('address.line1')}
+      <AddressFields
+        layout="us"
+        line1={{ field: form.register('address.line1'), error: errors.address?.line1?.message }}
+        line2={{ field: form.register('address.line2') }}
+        city={{ field: form.register('address.city'), error: errors.address?.city?.message }}
+        postalCode={{
+          field: form.register('address.postal_code'),
+          error: errors.address?.postal_code?.message,
+        }}
+        region={
+          <Select label="State" error={errors.address?.state?.message} {...form.register('address.state')}>
+            <option value="">Choose…</option>
+            {Object.entries(US_STATES).map(([code, name]) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </Select>
+        }
       />
-      <TextField
-        label="Apartment, suite (optional)"
-        autoComplete="address-line2"
-        {...form.register('address.line2')}
-      />
-      <TextField
-        label="City"
-        autoComplete="address-level2"
-        error={errors.address?.city?.message}
-        {...form.register('address.city')}
-      />
-      <div className="v-payout-pair">
-        <Select label="State" error={errors.address?.state?.message} {...form.register('address.state')}>
-          <option value="">Choose…</option>
-          {Object.entries(US_STATES).map(([code, name]) => (
-            <option key={code} value={code}>
-              {name}
-            </option>
-          ))}
-        </Select>
-        <TextField
-          label="ZIP code"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          error={errors.address?.postal_code?.message}
-          {...form.register('address.postal_code')}
-        />
-      </div>
       {errors.root?.server ? <Alert>{errors.root.server.message}</Alert> : null}
       <Button type="submit" block loading={isSubmitting}>
         Save W-9
@@ -190,6 +140,7 @@ function W9({ current }: { current: TaxSettings | null }) {
 
 function W8Ben({ current }: { current: TaxSettings | null }) {
   const saved = useSaved()
+  const saveTax = useSavePayoutTax()
   const mine = current?.form === 'w8ben' ? current : null
   const form = useForm({
     resolver: zodResolver(W8BenForm),
@@ -212,7 +163,7 @@ function W8Ben({ current }: { current: TaxSettings | null }) {
   const { errors, isSubmitting } = form.formState
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await api.call(savePayoutTax, values)
+      await saveTax.mutateAsync(values)
       await saved()
     } catch (error) {
       showServerError(error, form.setError, ['legal_name', 'country', 'foreign_tin', 'date_of_birth'])
@@ -253,44 +204,33 @@ function W8Ben({ current }: { current: TaxSettings | null }) {
         error={errors.date_of_birth?.message}
         {...form.register('date_of_birth')}
       />
-      <TextField
-        label="Street address"
-        autoComplete="address-line1"
-        error={errors.address?.line1?.message}
-        {...form.register('address.line1')}
+      <AddressFields
+        layout="international"
+        line1={{ field: form.register('address.line1'), error: errors.address?.line1?.message }}
+        line2={{ field: form.register('address.line2') }}
+        city={{ field: form.register('address.city'), error: errors.address?.city?.message }}
+        postalCode={{
+          field: form.register('address.postal_code'),
+          error: errors.address?.postal_code?.message,
+        }}
+        region={
+          <TextField
+            label="Region (optional)"
+            autoComplete="address-level1"
+            {...form.register('address.region')}
+          />
+        }
+        country={
+          <Select
+            label="Country of residence"
+            error={errors.address?.country?.message}
+            {...form.register('address.country')}
+          >
+            <option value="">Choose…</option>
+            {countryOptions}
+          </Select>
+        }
       />
-      <TextField
-        label="Apartment, suite (optional)"
-        autoComplete="address-line2"
-        {...form.register('address.line2')}
-      />
-      <div className="v-payout-pair">
-        <TextField
-          label="City"
-          autoComplete="address-level2"
-          error={errors.address?.city?.message}
-          {...form.register('address.city')}
-        />
-        <TextField
-          label="Postal code"
-          autoComplete="postal-code"
-          error={errors.address?.postal_code?.message}
-          {...form.register('address.postal_code')}
-        />
-      </div>
-      <TextField
-        label="Region (optional)"
-        autoComplete="address-level1"
-        {...form.register('address.region')}
-      />
-      <Select
-        label="Country of residence"
-        error={errors.address?.country?.message}
-        {...form.register('address.country')}
-      >
-        <option value="">Choose…</option>
-        {countryOptions}
-      </Select>
       {errors.root?.server ? <Alert>{errors.root.server.message}</Alert> : null}
       <Button type="submit" block loading={isSubmitting}>
         Save W-8BEN

@@ -1,11 +1,19 @@
-import { useQuery } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import {
+  type CallInput,
   PayoutStatus,
   payoutDetail,
   payoutList,
   payoutMethods,
   payoutOverview,
   payoutTax,
+  removePayoutMethod,
+  requestPayout,
+  savePayoutAch,
+  savePayoutPaypal,
+  savePayoutTax,
+  savePayoutUsdt,
+  setDefaultPayoutMethod,
 } from '@velvet/contract'
 import { api } from '../../lib/api/index.ts'
 import { useSession } from '../auth/session.ts'
@@ -70,5 +78,56 @@ export function usePayout(payoutId: number | null) {
     queryFn: () => api.call(payoutDetail, { payout_id: payoutId ?? 0 }),
     enabled: payoutId !== null && payoutId > 0,
     refetchInterval: (query) => (query.state.data && open.has(query.state.data.status) ? 2_000 : false),
+  })
+}
+
+/* Changes: the screens refresh the payout queries themselves once a call succeeds. */
+
+export function useRemovePayoutMethod() {
+  return useMutation({
+    mutationFn: (methodId: number) => api.call(removePayoutMethod, { method_id: methodId }),
+  })
+}
+
+export function useSetDefaultPayoutMethod() {
+  return useMutation({
+    mutationFn: (methodId: number) => api.call(setDefaultPayoutMethod, { method_id: methodId }),
+  })
+}
+
+export function useSavePayoutTax() {
+  return useMutation({
+    mutationFn: (values: CallInput<typeof savePayoutTax>) => api.call(savePayoutTax, values),
+  })
+}
+
+export function useSavePayoutAch() {
+  return useMutation({
+    mutationFn: (values: CallInput<typeof savePayoutAch>) => api.call(savePayoutAch, values),
+  })
+}
+
+export function useSavePayoutPaypal() {
+  return useMutation({
+    mutationFn: (values: CallInput<typeof savePayoutPaypal>) => api.call(savePayoutPaypal, values),
+  })
+}
+
+export function useSavePayoutUsdt() {
+  return useMutation({
+    mutationFn: (values: CallInput<typeof savePayoutUsdt>) => api.call(savePayoutUsdt, values),
+  })
+}
+
+/** A withdrawal; the same key for a retry of the same amount and method (DESIGN §3). */
+export function useRequestPayout() {
+  return useMutation({
+    mutationFn: ({
+      input,
+      idempotencyKey,
+    }: {
+      input: CallInput<typeof requestPayout>
+      idempotencyKey: string
+    }) => api.call(requestPayout, input, { idempotencyKey }),
   })
 }

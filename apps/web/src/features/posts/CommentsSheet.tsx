@@ -1,9 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { addComment, type Comment, CommentText, deleteComment, type Post, Posts } from '@velvet/contract'
+import { type Comment, CommentText, type Post, Posts } from '@velvet/contract'
 import { LogIn, MessageCircle, SendHorizontal, Trash2 } from 'lucide-react'
 import { type FormEvent, useId, useState } from 'react'
 import { Link, useLocation } from 'react-router'
-import { messageOf } from '../../lib/api/errors.ts'
 import { api } from '../../lib/api/index.ts'
 import { Avatar } from '../../ui/Avatar.tsx'
 import { BottomSheet } from '../../ui/BottomSheet.tsx'
@@ -11,7 +9,6 @@ import { Button, buttonClassName } from '../../ui/Button.tsx'
 import { confirm } from '../../ui/confirm-store.ts'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
-import { toast } from '../../ui/toast-store.ts'
 import { loginWithRedirect } from '../auth/redirect.ts'
 import { useSession } from '../auth/session.ts'
 import { LoadError } from '../errors/LoadError.tsx'
@@ -20,10 +17,10 @@ import { counterText } from '../profile/edit-rules.ts'
 import { displayName } from '../profile/profile-rules.ts'
 import { AuthorLink } from './AuthorLink.tsx'
 import { CaptionText } from './caption.tsx'
-import { type CommentPages, flattenComments, withComment, withoutComment } from './comments-cache.ts'
-import { setCommentCount } from './post-cache.ts'
+import { useAddComment, useDeleteComment } from './comments.queries.ts'
+import { flattenComments } from './comments-cache.ts'
 import { timeAgo } from './post-rules.ts'
-import { commentKeys, useComments, useViewerId } from './posts.queries.ts'
+import { useComments, useViewerId } from './posts.queries.ts'
 import './comments.css'
 
 function CommentRow({ comment, onDelete }: { comment: Comment; onDelete: (comment: Comment) => void }) {
@@ -59,25 +56,14 @@ function CommentRow({ comment, onDelete }: { comment: Comment; onDelete: (commen
 }
 
 function CommentForm({ post }: { post: Post }) {
-  const client = useQueryClient()
   const viewerId = useViewerId() ?? 0
   const fieldId = useId()
   const [text, setText] = useState('')
   const parsed = CommentText.safeParse(text)
-  const send = useMutation({
-    mutationFn: (value: string) => api.call(addComment, { post_id: post.post_id, text: value }),
-    onSuccess: (answer) => {
-      client.setQueryData<CommentPages>(commentKeys.of(viewerId, post.post_id), (data) =>
-        withComment(data, answer.comment),
-      )
-      setCommentCount(client, post.post_id, answer.comments)
-      setText('')
-    },
-    onError: (error) => toast.error(messageOf(error)),
-  })
+  const send = useAddComment(viewerId, post.post_id)
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
-    if (parsed.success && !send.isPending) send.mutate(parsed.data)
+    if (parsed.success && !send.isPending) send.mutate(parsed.data, { onSuccess: () => setText('') })
   }
   const over = text.length > Posts.commentMax
   return (
@@ -120,24 +106,13 @@ function CommentForm({ post }: { post: Post }) {
  * contract's limit), deleting one's own or, as the post's creator, anyone's (moderation).
  */
 export function CommentsSheet({ post, open, onClose }: { post: Post; open: boolean; onClose: () => void }) {
-  const client = useQueryClient()
   const session = useSession()
   const viewerId = useViewerId()
   const { pathname, search } = useLocation()
   const query = useComments(viewerId, post.post_id, open)
   const comments = flattenComments(query.data)
 
-  const remove = useMutation({
-    mutationFn: (comment: Comment) => api.call(deleteComment, { comment_id: comment.comment_id }),
-    onSuccess: (answer, comment) => {
-      client.setQueryData<CommentPages>(commentKeys.of(viewerId ?? 0, post.post_id), (data) =>
-        withoutComment(data, comment.comment_id),
-      )
-      setCommentCount(client, post.post_id, answer.comments)
-      toast.success('Comment deleted')
-    },
-    onError: (error) => toast.error(messageOf(error)),
-  })
+  const remove = useDeleteComment(viewerId ?? 0, post.post_id)
   const onDelete = async (comment: Comment) => {
     const own = comment.author.user_id === viewerId
     const ok = await confirm({

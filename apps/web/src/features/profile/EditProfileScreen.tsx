@@ -1,20 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueryClient } from '@tanstack/react-query'
-import {
-  Bio,
-  ErrorCodes,
-  Nickname,
-  Profile,
-  profileUpdate,
-  type SessionUser,
-  Username,
-  uploadPortrait,
-} from '@velvet/contract'
+import { Bio, ErrorCodes, Nickname, Profile, type SessionUser, Username } from '@velvet/contract'
 import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { useLocation, useNavigate } from 'react-router'
 import { z } from 'zod'
-import { api } from '../../lib/api/index.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { TextField } from '../../ui/TextField.tsx'
@@ -33,6 +23,7 @@ import {
   needsAvailabilityCheck,
 } from './edit-rules.ts'
 import { PortraitField } from './PortraitField.tsx'
+import { useUpdateProfile, useUploadPortrait } from './profile.queries.ts'
 import { displayName, profilePath } from './profile-rules.ts'
 import { setOwnFields } from './social-cache.ts'
 import { TextAreaField } from './TextAreaField.tsx'
@@ -48,6 +39,8 @@ function EditProfileForm({ user }: { user: SessionUser }) {
   const client = useQueryClient()
   const [original] = useState<EditableProfile>(() => editableOf(user))
   const [portrait, setPortrait] = useState<Blob | null>(null)
+  const portraitUpload = useUploadPortrait()
+  const profileSave = useUpdateProfile()
   const form = useForm<EditableProfile>({
     resolver: zodResolver(Schema),
     defaultValues: original,
@@ -82,12 +75,12 @@ function EditProfileForm({ user }: { user: SessionUser }) {
       }
       let saved = user
       if (portrait) {
-        saved = (await api.call(uploadPortrait, portraitFile(portrait))).user
+        saved = (await portraitUpload.mutateAsync(portraitFile(portrait))).user
         apply(saved)
         setPortrait(null)
       }
       if (Object.keys(edits).length > 0) {
-        saved = (await api.call(profileUpdate, edits)).user
+        saved = (await profileSave.mutateAsync(edits)).user
         apply(saved)
       }
       toast.success('Profile saved')

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query'
-import { type CallData, profileView } from '@velvet/contract'
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { type CallData, type CallInput, profileUpdate, profileView, uploadPortrait } from '@velvet/contract'
 import { api } from '../../lib/api/index.ts'
 import { useSession } from '../auth/session.ts'
 import { sessionUserId } from '../system/system.queries.ts'
@@ -23,5 +23,17 @@ export function useProfile(userName: string) {
     queryKey: profileKeys.byName(viewerId ?? 0, userName),
     queryFn: ({ signal }) => api.call(profileView, { user_name: userName }, { signal }),
     enabled: viewerId !== null,
+  })
+}
+
+/** Uploads a new portrait; answers the updated user (the screen applies it to the session). */
+export function useUploadPortrait() {
+  return useMutation({ mutationFn: (picture: Blob) => api.call(uploadPortrait, picture) })
+}
+
+/** Saves the changed profile fields; answers the updated user. */
+export function useUpdateProfile() {
+  return useMutation({
+    mutationFn: (edits: CallInput<typeof profileUpdate>) => api.call(profileUpdate, edits),
   })
 }

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
 import {
-  deletePost,
   ErrorCodes,
   type OwnMedia,
   type Post,
@@ -8,12 +7,11 @@ import {
   PostState,
   Posts,
   type SessionUser,
-  savePost,
 } from '@velvet/contract'
 import { CalendarClock, Send } from 'lucide-react'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { api, isApiError } from '../../lib/api/index.ts'
+import { isApiError } from '../../lib/api/index.ts'
 import { checkFile } from '../../lib/upload/file-rules.ts'
 import type { UploadFile } from '../../lib/upload/upload-queue.ts'
 import { Alert } from '../../ui/Alert.tsx'
@@ -43,7 +41,7 @@ import {
 } from './composer-rules.ts'
 import { MediaSection } from './MediaSection.tsx'
 import { successPath } from './paths.ts'
-import { invalidateAfterChange, publishKeys } from './publish.queries.ts'
+import { discardDraft, invalidateAfterChange, publishKeys, useSavePost } from './publish.queries.ts'
 import { ScheduleField } from './ScheduleField.tsx'
 import { scheduleText } from './time-format.ts'
 import { useLeaveGuard } from './use-leave-guard.ts'
@@ -81,10 +79,7 @@ function useDiscardIfEmpty(postId: number, fresh: boolean, isEmpty: boolean) {
       mounted.current = false
       setTimeout(() => {
         if (mounted.current || !empty.current) return
-        api
-          .call(deletePost, { post_id: postId })
-          .then(() => invalidateAfterChange(client))
-          .catch(() => undefined)
+        discardDraft(client, postId)
       }, 0)
     }
   }, [postId, fresh, client])
@@ -120,6 +115,7 @@ export function Composer({ post, user }: { post: Post; user: SessionUser }) {
   const [baseline, setBaseline] = useState<ComposerDraft>(() => draftOf(post))
   const [errors, setErrors] = useState<ComposerErrors>({})
   const [busy, setBusy] = useState<SaveAction | null>(null)
+  const savePostCall = useSavePost()
   const [verifyNeeded, setVerifyNeeded] = useState(false)
   const [savedHere, setSavedHere] = useState(false)
   const now = useClock()
@@ -240,7 +236,7 @@ export function Composer({ post, user }: { post: Post; user: SessionUser }) {
     }
     setBusy(action)
     try {
-      const answer = await api.call(savePost, savePayload(post.post_id, action, resolved))
+      const answer = await savePostCall.mutateAsync(savePayload(post.post_id, action, resolved))
       setSavedHere(true)
       invalidateAfterChange(client)
       client.setQueryData(publishKeys.draftCount(user.user_id), answer.draft_num)

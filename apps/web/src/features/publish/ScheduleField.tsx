@@ -1,10 +1,10 @@
 import { CalendarClock } from 'lucide-react'
 import type { Ref } from 'react'
+import { SwitchRow } from '../../ui/SwitchRow.tsx'
 import { TextField } from '../../ui/TextField.tsx'
-import { SwitchRow } from '../settings/Switch.tsx'
 import { scheduleBounds } from './composer-rules.ts'
 import { timeZoneLabel } from './time-format.ts'
-import '../settings/settings-kit.css'
+import '../../ui/screen-kit.css'
 
 /**
  * Publish now, or at a time: a switch, then the date and time in the creator's own time zone (named under

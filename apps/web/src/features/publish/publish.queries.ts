@@ -7,12 +7,14 @@ import {
 } from '@tanstack/react-query'
 import {
   type CallData,
+  type CallInput,
   createPost,
   deletePost,
   draftPosts,
   editPost,
   initPost,
   postDetail,
+  savePost,
   scheduledPosts,
 } from '@velvet/contract'
 import { api } from '../../lib/api/index.ts'
@@ -103,6 +105,19 @@ export function useOwnPosts(kind: 'drafts' | 'scheduled') {
     getNextPageParam: (page: PostPage) => (page.has_next && page.cursor ? page.cursor : undefined),
     enabled: viewerId !== null,
   })
+}
+
+/** Saves the composer's post as a draft, scheduled or published (the composer refreshes the caches). */
+export function useSavePost() {
+  return useMutation({ mutationFn: (input: CallInput<typeof savePost>) => api.call(savePost, input) })
+}
+
+/** Deletes a draft left empty, quietly (nobody asked for it; a failure changes nothing for the user). */
+export function discardDraft(client: QueryClient, postId: number): void {
+  api
+    .call(deletePost, { post_id: postId })
+    .then(() => invalidateAfterChange(client))
+    .catch(() => undefined)
 }
 
 export function useDeletePost() {

@@ -1,9 +1,13 @@
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useEffect, useState } from 'react'
+import { type ReadableStore, useStore } from '../../lib/store.ts'
 import { createAppUploadQueue } from '../../lib/upload/app-uploads.ts'
 import type { UploadEntry, UploadQueue } from '../../lib/upload/upload-queue.ts'
 
 const EMPTY: ReadonlyMap<string, UploadEntry> = new Map()
-const noSubscription = () => () => undefined
+const noUploads: ReadableStore<ReadonlyMap<string, UploadEntry>> = {
+  get: () => EMPTY,
+  subscribe: () => () => undefined,
+}
 
 /**
  * The composer's upload queue: made when the composer mounts, disposed when it leaves (transfers pause and
@@ -19,10 +23,6 @@ export function useUploadQueue(ownerId: number): {
     setQueue(made)
     return () => made.dispose()
   }, [ownerId])
-  const uploads = useSyncExternalStore(
-    queue?.subscribe ?? noSubscription,
-    queue?.snapshot ?? (() => EMPTY),
-    () => EMPTY,
-  )
+  const uploads = useStore(queue ? { get: queue.snapshot, subscribe: queue.subscribe } : noUploads)
   return { queue, uploads }
 }

@@ -1,7 +1,7 @@
 import { addDeviceInstallation, delDeviceInstallation, vapidPublicKey } from '@velvet/contract'
-import { useSyncExternalStore } from 'react'
 import { api } from '../../lib/api/index.ts'
 import { deviceId } from '../../lib/device.ts'
+import { createStore, useStore } from '../../lib/store.ts'
 import { serviceWorkerReady } from '../pwa/service-worker.ts'
 
 /** 'unsupported' where the browser has no Push API (iOS Safari outside the installed app, old browsers). */
@@ -20,14 +20,10 @@ function readPermission(): PushPermission {
   return pushSupported() ? Notification.permission : 'unsupported'
 }
 
-let permission: PushPermission = readPermission()
-const listeners = new Set<() => void>()
+const permission = createStore<PushPermission>(readPermission())
 
 function refreshPermission(): void {
-  const next = readPermission()
-  if (next === permission) return
-  permission = next
-  for (const listener of listeners) listener()
+  permission.set(readPermission())
 }
 
 // The permission can change in the browser's site settings while the app is open.
@@ -41,14 +37,7 @@ if (typeof navigator !== 'undefined' && navigator.permissions) {
 }
 
 export function usePushPermission(): PushPermission {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    () => permission,
-    () => permission,
-  )
+  return useStore(permission)
 }
 
 /** Asks for the notification permission. Call it only from a user gesture (a button press). */
@@ -59,7 +48,7 @@ export async function requestPushPermission(): Promise<PushPermission> {
   } finally {
     refreshPermission()
   }
-  return permission
+  return permission.get()
 }
 
 /** The VAPID key as the Push API wants it (base64url → bytes). */

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { createStore, useStore } from '../../lib/store.ts'
 import { isIosSafari } from './install-rules.ts'
 
 /** The event Chromium fires when the app may be installed (not in lib.dom). */
@@ -29,16 +29,14 @@ export function isStandalone(): boolean {
   return iosStandalone || standaloneQuery?.matches === true
 }
 
-let state: InstallState = {
+const state = createStore<InstallState>({
   nativePrompt: null,
   standalone: typeof navigator !== 'undefined' ? isStandalone() : false,
   installed: false,
-}
-const listeners = new Set<() => void>()
+})
 
 function set(next: Partial<InstallState>): void {
-  state = { ...state, ...next }
-  for (const listener of listeners) listener()
+  state.update((current) => ({ ...current, ...next }))
 }
 
 // Listen from the first module evaluation: the browser may fire it before React mounts.
@@ -54,14 +52,11 @@ if (typeof window !== 'undefined') {
 }
 
 export const installStore = {
-  get: (): InstallState => state,
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener)
-    return () => listeners.delete(listener)
-  },
+  get: state.get,
+  subscribe: state.subscribe,
   /** Shows the browser's install dialog; true when the user accepted. */
   async promptNative(): Promise<boolean> {
-    const event = state.nativePrompt
+    const event = state.get().nativePrompt
     if (!event) return false
     set({ nativePrompt: null })
     await event.prompt()
@@ -72,7 +67,7 @@ export const installStore = {
 }
 
 export function useInstallState(): InstallState {
-  return useSyncExternalStore(installStore.subscribe, installStore.get, installStore.get)
+  return useStore(state)
 }
 
 export function iosSafari(): boolean {

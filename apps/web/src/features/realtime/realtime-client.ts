@@ -1,6 +1,6 @@
 import { CoreErrorCodes, SOCKET_PATH, type SocketChannel, type SocketPayload } from '@velvet/contract'
-import { useSyncExternalStore } from 'react'
 import { io, type Socket } from 'socket.io-client'
+import { createStore, useStore } from '../../lib/store.ts'
 import { LISTENED_CHANNELS, parseSocketMessage } from './parse.ts'
 import { type ReconnectTrigger, reconnectDelayAfterDisconnect, shouldReconnect } from './reconnect-policy.ts'
 
@@ -61,17 +61,11 @@ export function createRealtimeClient(
 ) {
   let socket: Socket | null = null
   let identity: SocketIdentity | null = null
-  let status: RealtimeStatus = 'disconnected'
+  const status = createStore<RealtimeStatus>('disconnected')
   /** The current user has been connected before (a new connect is then a reconnect). */
   let connectedBefore = false
   let retryTimer: ReturnType<typeof setTimeout> | null = null
-  const listeners = new Set<() => void>()
-
-  function setStatus(next: RealtimeStatus): void {
-    if (status === next) return
-    status = next
-    for (const listener of listeners) listener()
-  }
+  const setStatus = status.set
 
   function clearRetry(): void {
     if (retryTimer !== null) clearTimeout(retryTimer)
@@ -196,11 +190,8 @@ export function createRealtimeClient(
       open()
     },
     trigger,
-    status: (): RealtimeStatus => status,
-    subscribe(listener: () => void): () => void {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
+    status: status.get,
+    subscribe: status.subscribe,
     /** For the dev-only test seam: runs a channel's handler as if the server had sent `raw`. */
     inject(channel: SocketChannel, raw: unknown): void {
       dispatch(channel, raw)
@@ -211,5 +202,5 @@ export function createRealtimeClient(
 export type RealtimeClient = ReturnType<typeof createRealtimeClient>
 
 export function useRealtimeStatusOf(client: RealtimeClient): RealtimeStatus {
-  return useSyncExternalStore(client.subscribe, client.status, client.status)
+  return useStore({ get: client.status, subscribe: client.subscribe })
 }

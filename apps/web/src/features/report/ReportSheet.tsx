@@ -1,16 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation } from '@tanstack/react-query'
 import { ReportReason, ReportReasonLabels, reportContent, Social } from '@velvet/contract'
 import { Ban, CircleCheck } from 'lucide-react'
 import { useForm, useWatch } from 'react-hook-form'
 import type { z } from 'zod'
 import { messageOf } from '../../lib/api/errors.ts'
-import { api } from '../../lib/api/index.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { BottomSheet } from '../../ui/BottomSheet.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { counterText } from '../profile/edit-rules.ts'
 import { TextAreaField } from '../profile/TextAreaField.tsx'
+import { useReportContent } from './report.queries.ts'
 import './report.css'
 
 const Schema = reportContent.input.pick({ reason: true, details: true })
@@ -43,14 +42,7 @@ export function ReportSheet(props: ReportSheetProps) {
 }
 
 function OpenReportSheet({ onClose, target, onBlock }: ReportSheetProps) {
-  const send = useMutation({
-    mutationFn: (values: z.output<typeof Schema>) =>
-      api.call(reportContent, {
-        target_type: target.postId === undefined ? 'user' : 'post',
-        target_id: target.postId ?? target.userId,
-        ...values,
-      }),
-  })
+  const send = useReportContent(target)
   const form = useForm<Values, unknown, z.output<typeof Schema>>({
     resolver: zodResolver(Schema),
     defaultValues: { details: '' },

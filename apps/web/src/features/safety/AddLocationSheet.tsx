@@ -1,13 +1,12 @@
-import { addBlockedLocation, type BlockedLocation, locationLabel } from '@velvet/contract'
+import { type BlockedLocation, locationLabel } from '@velvet/contract'
 import { ChevronLeft, ChevronRight, Globe, MapPin, Search, TriangleAlert } from 'lucide-react'
 import { type ReactNode, useMemo, useState } from 'react'
 import { messageOf } from '../../lib/api/errors.ts'
-import { api } from '../../lib/api/index.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { BottomSheet } from '../../ui/BottomSheet.tsx'
 import { Button } from '../../ui/Button.tsx'
+import { Tag } from '../../ui/Rows.tsx'
 import { TextField } from '../../ui/TextField.tsx'
-import { Tag } from '../settings/SettingsRows.tsx'
 import {
   blockStatus,
   countryChoices,
@@ -17,6 +16,7 @@ import {
   searchChoices,
   stateChoices,
 } from './location-rules.ts'
+import { useAddBlockedLocation } from './safety.queries.ts'
 
 type Stage = { kind: 'country' } | { kind: 'state' } | { kind: 'confirm'; place: Place }
 
@@ -47,6 +47,7 @@ export function AddLocationSheet({
   const [search, setSearch] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
+  const add = useAddBlockedLocation()
 
   const reset = () => {
     setStage({ kind: 'country' })
@@ -68,7 +69,7 @@ export function AddLocationSheet({
     setSaving(true)
     setError(null)
     try {
-      const { location } = await api.call(addBlockedLocation, place)
+      const { location } = await add.mutateAsync(place)
       onAdded(location)
       reset()
     } catch (failure) {

@@ -1,25 +1,24 @@
-import { type BlockedLocation, ErrorCodes, removeBlockedLocation, UserRole } from '@velvet/contract'
+import { type BlockedLocation, ErrorCodes, UserRole } from '@velvet/contract'
 import { LogIn, MapPin, MapPinOff, Navigation, Plus, ShieldQuestion } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { messageOf } from '../../lib/api/errors.ts'
-import { api } from '../../lib/api/index.ts'
+import { formatPacificDate } from '../../lib/pacific-time.ts'
 import { queryClient } from '../../lib/query-client.ts'
 import { Button, buttonClassName } from '../../ui/Button.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
+import { RowGroup } from '../../ui/Rows.tsx'
+import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
+import { ErrorState, SkeletonRows } from '../../ui/ScreenStates.tsx'
 import { PageLoader } from '../../ui/Spinner.tsx'
 import { toast } from '../../ui/toast-store.ts'
 import { loginWithRedirect } from '../auth/redirect.ts'
 import { useSession } from '../auth/session.ts'
 import { InfoPath } from '../info/pages.ts'
-import { formatPacificDate } from '../settings/format.ts'
-import { ScreenHeader } from '../settings/ScreenHeader.tsx'
-import { ErrorState, SkeletonRows } from '../settings/ScreenStates.tsx'
-import { RowGroup } from '../settings/SettingsRows.tsx'
 import { AddLocationSheet } from './AddLocationSheet.tsx'
 import { HowItWorks } from './HowItWorks.tsx'
-import { safetyKeys, useBlockedLocations } from './safety.queries.ts'
-import '../settings/settings-kit.css'
+import { safetyKeys, useBlockedLocations, useRemoveBlockedLocation } from './safety.queries.ts'
+import '../../ui/screen-kit.css'
 import './safety.css'
 
 type Data = { locations: BlockedLocation[] } & Record<string, unknown>
@@ -73,6 +72,7 @@ function BlockedLocations({ creator }: { creator: boolean }) {
   const query = useBlockedLocations()
   const [adding, setAdding] = useState(false)
   const [removing, setRemoving] = useState<number | null>(null)
+  const unblock = useRemoveBlockedLocation()
   const { pathname } = useLocation()
 
   const setLocations = (change: (locations: BlockedLocation[]) => BlockedLocation[]) =>
@@ -83,7 +83,7 @@ function BlockedLocations({ creator }: { creator: boolean }) {
   const remove = async (location: BlockedLocation) => {
     setRemoving(location.id)
     try {
-      await api.call(removeBlockedLocation, { id: location.id })
+      await unblock.mutateAsync(location.id)
       setLocations((list) => list.filter((l) => l.id !== location.id))
       toast.success(`${location.label} is no longer blocked.`)
     } catch (error) {

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query'
-import { blockedLocations } from '@velvet/contract'
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { addBlockedLocation, blockedLocations, type CallInput, removeBlockedLocation } from '@velvet/contract'
 import { api } from '../../lib/api/index.ts'
 import { useSession } from '../auth/session.ts'
 
@@ -17,4 +17,16 @@ export function useBlockedLocations() {
     queryFn: () => api.call(blockedLocations),
     enabled: userId !== 0,
   })
+}
+
+/** Blocks one more country or region (the screen adds the answer to its list). */
+export function useAddBlockedLocation() {
+  return useMutation({
+    mutationFn: (place: CallInput<typeof addBlockedLocation>) => api.call(addBlockedLocation, place),
+  })
+}
+
+/** Unblocks a location (the screen drops it from its list). */
+export function useRemoveBlockedLocation() {
+  return useMutation({ mutationFn: (id: number) => api.call(removeBlockedLocation, { id }) })
 }

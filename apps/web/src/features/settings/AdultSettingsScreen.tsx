@@ -1,22 +1,20 @@
-import { type AdultSettings, updateAdultSettings } from '@velvet/contract'
+import type { AdultSettings } from '@velvet/contract'
 import { EyeOff, Flame, Info } from 'lucide-react'
 import { useMemo } from 'react'
-import { api } from '../../lib/api/index.ts'
+import { RowGroup } from '../../ui/Rows.tsx'
+import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
+import { ErrorState, SkeletonRows } from '../../ui/ScreenStates.tsx'
+import { SwitchRow } from '../../ui/SwitchRow.tsx'
+import { useFlagToggles } from '../../ui/use-flag-toggles.ts'
+import { RequireAccount } from '../auth/RequireAccount.tsx'
 import { useSession } from '../auth/session.ts'
-import { RequireAccount } from './RequireAccount.tsx'
-import { ScreenHeader } from './ScreenHeader.tsx'
-import { ErrorState, SkeletonRows } from './ScreenStates.tsx'
-import { RowGroup } from './SettingsRows.tsx'
-import { SwitchRow } from './Switch.tsx'
-import { settingsKeys, useAdultSettings } from './settings.queries.ts'
-import { useFlagToggles } from './use-flag-toggles.ts'
-import './settings-kit.css'
+import { sendAdultSettings, settingsKeys, useAdultSettings } from './settings.queries.ts'
+import '../../ui/screen-kit.css'
 
 type AdultKey = keyof AdultSettings
 
 const same = (data: AdultSettings) => data
 const replace = (_: AdultSettings, flags: AdultSettings) => flags
-const send = (patch: Partial<AdultSettings>) => api.call(updateAdultSettings, patch)
 
 /** /setting/adult_setting: show adult content, blur previews. Each switch saves at once. */
 export function AdultSettingsScreen() {
@@ -36,7 +34,7 @@ function AdultSettingsForm() {
     queryKey,
     read: same,
     write: replace,
-    send,
+    send: sendAdultSettings,
   })
 
   let content = <SkeletonRows count={2} />

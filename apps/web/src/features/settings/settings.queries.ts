@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { adultSettings } from '@velvet/contract'
+import { type AdultSettings, adultSettings, updateAdultSettings } from '@velvet/contract'
 import { api } from '../../lib/api/index.ts'
 import { useSession } from '../auth/session.ts'
 
@@ -18,4 +18,9 @@ export function useAdultSettings() {
     queryFn: () => api.call(adultSettings),
     enabled: userId !== 0,
   })
+}
+
+/** Saves changed adult-content switches; answers the full, fresh settings (the optimistic switches' `send`). */
+export function sendAdultSettings(patch: Partial<AdultSettings>) {
+  return api.call(updateAdultSettings, patch)
 }

@@ -1,20 +1,14 @@
 import { ShellStorageKeys } from '@velvet/contract'
-import { useSyncExternalStore } from 'react'
 import { z } from 'zod'
 import { readJson, removeItem } from '../../lib/storage.ts'
+import { createStore, useStore } from '../../lib/store.ts'
 
-let open = false
-const listeners = new Set<() => void>()
-
-function set(next: boolean) {
-  open = next
-  for (const listener of listeners) listener()
-}
+const open = createStore(false)
 
 /** The create-post popup (spec §2): opened by the publish tab or show_create_post=1, for creators. */
 export const createPostPopup = {
-  open: () => set(true),
-  close: () => set(false),
+  open: () => open.set(true),
+  close: () => open.set(false),
 }
 
 /**
@@ -24,18 +18,9 @@ export const createPostPopup = {
 export function openCreateIfAsked(): void {
   if (readJson(ShellStorageKeys.openCreate, z.literal(1)) === null) return
   removeItem(ShellStorageKeys.openCreate)
-  set(true)
-}
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
+  open.set(true)
 }
 
 export function useCreatePostOpen(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => open,
-    () => open,
-  )
+  return useStore(open)
 }

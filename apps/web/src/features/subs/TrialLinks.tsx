@@ -5,9 +5,9 @@ import { messageOf } from '../../lib/api/errors.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
+import { ErrorState, SkeletonRows } from '../../ui/ScreenStates.tsx'
 import { TextField } from '../../ui/TextField.tsx'
 import { toast } from '../../ui/toast-store.ts'
-import { ErrorState, SkeletonRows } from '../settings/ScreenStates.tsx'
 import { useCreateTrial, useRevokeTrial, useTrials } from './subs.queries.ts'
 
 function wholeIn(text: string, min: number, max: number): number | null {

@@ -5,7 +5,7 @@ import {
   type Subscription,
   type SubscriptionStatusName,
 } from '@velvet/contract'
-import { formatPacificDate } from '../settings/format.ts'
+import { formatPacificDate } from '../../lib/pacific-time.ts'
 
 /** One way to subscribe a fan can pick in the sheet. */
 export interface SubscribeChoice {

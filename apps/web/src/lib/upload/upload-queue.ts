@@ -1,4 +1,5 @@
 import { type MediaKind, MediaState, MediaTexts, type OwnMedia, UPLOAD_ENDPOINT } from '@velvet/contract'
+import { createStore } from '../store.ts'
 import type { HashProgress } from './md5.ts'
 import { initialUploadState, nextUploadState, type UploadEvent, type UploadState } from './upload-state.ts'
 
@@ -76,41 +77,37 @@ const defaultPollDelay = (round: number) => Math.min(4000, 1000 + round * 500)
  * The upload queue of one composer: per file the md5 (one file at a time, in a worker), prepareUpload (a
  * duplicate completes at once), the resumable transfer (a few files at a time; pause, resume, retry, cancel;
  * a dropped network resumes by itself when it comes back) and then polling mediaStatus until each media is
- * ready or failed. State changes go through nextUploadState; React reads it with useSyncExternalStore.
+ * ready or failed. State changes go through nextUploadState; React reads it with useStore (lib/store.ts).
  */
 export function createUploadQueue(deps: UploadQueueDeps) {
   const parallel = deps.parallelUploads ?? 2
   const pollDelay = deps.pollDelayMs ?? defaultPollDelay
-  let entries: ReadonlyMap<string, UploadEntry> = new Map()
+  const entries = createStore<ReadonlyMap<string, UploadEntry>>(new Map())
   const md5s = new Map<string, string>()
   const endpoints = new Map<string, string>()
   const handles = new Map<string, TransportHandle>()
   const hashing = new Map<string, AbortController>()
-  const listeners = new Set<() => void>()
+  /** The unsubscribes of the current listeners, so that dispose can drop them all. */
+  const subscriptions = new Set<() => void>()
   let nextKey = 1
   let pollTimer: ReturnType<typeof setTimeout> | null = null
   let pollRound = 0
   let disposed = false
 
-  const emit = () => {
-    for (const listener of listeners) listener()
-  }
-
   function dispatch(key: string, event: UploadEvent): UploadState | null {
-    const entry = entries.get(key)
+    const entry = entries.get().get(key)
     if (!entry) return null
     const state = nextUploadState(entry.state, event)
     if (state !== entry.state) {
-      const next = new Map(entries)
+      const next = new Map(entries.get())
       next.set(key, { ...entry, state })
-      entries = next
-      emit()
+      entries.set(next)
     }
     return state
   }
 
   const inPhase = (phase: UploadState['phase']) =>
-    [...entries.values()].filter((e) => e.state.phase === phase)
+    [...entries.get().values()].filter((e) => e.state.phase === phase)
 
   /** Starts whatever may start: the next hash, uploads up to the limit, the processing poll. */
   function pump() {
@@ -243,14 +240,13 @@ export function createUploadQueue(deps: UploadQueueDeps) {
   return {
     /** Adds checked files; each gets a key the composer keeps in its order. */
     add(files: readonly UploadFile[]): string[] {
-      const next = new Map(entries)
+      const next = new Map(entries.get())
       const keys = files.map((file) => {
         const key = `upload-${nextKey++}`
         next.set(key, { ...file, key, state: initialUploadState(file.file?.size ?? 0) })
         return key
       })
-      entries = next
-      emit()
+      entries.set(next)
       pump()
       return keys
     },
@@ -259,7 +255,7 @@ export function createUploadQueue(deps: UploadQueueDeps) {
      * upload never finished cannot be resumed without its file and is shown as failed.
      */
     track(key: string, media: OwnMedia) {
-      if (entries.has(key) || media.state === MediaState.Ready) return
+      if (entries.get().has(key) || media.state === MediaState.Ready) return
       let state: UploadState = {
         ...initialUploadState(media.size),
         phase: 'processing',
@@ -269,14 +265,13 @@ export function createUploadQueue(deps: UploadQueueDeps) {
         media.state === MediaState.Uploading
           ? { ...state, phase: 'failed', error: MediaTexts.unfinished, retryable: false }
           : nextUploadState(state, { type: 'status', media })
-      const next = new Map(entries)
+      const next = new Map(entries.get())
       next.set(key, { key, file: null, name: '', mime: '', kind: media.kind, state })
-      entries = next
-      emit()
+      entries.set(next)
       pump()
     },
     pause(key: string) {
-      const before = entries.get(key)?.state.phase
+      const before = entries.get().get(key)?.state.phase
       if (dispatch(key, { type: 'pause' })?.phase === 'paused' && before === 'uploading') {
         handles.get(key)?.pause()
       }
@@ -297,17 +292,20 @@ export function createUploadQueue(deps: UploadQueueDeps) {
       handles.delete(key)
       md5s.delete(key)
       endpoints.delete(key)
-      const next = new Map(entries)
+      const next = new Map(entries.get())
       next.delete(key)
-      entries = next
-      emit()
+      entries.set(next)
       pump()
     },
-    get: (key: string): UploadEntry | undefined => entries.get(key),
-    snapshot: (): ReadonlyMap<string, UploadEntry> => entries,
+    get: (key: string): UploadEntry | undefined => entries.get().get(key),
+    snapshot: entries.get,
     subscribe(listener: () => void): () => void {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
+      const unsubscribe = entries.subscribe(listener)
+      subscriptions.add(unsubscribe)
+      return () => {
+        subscriptions.delete(unsubscribe)
+        unsubscribe()
+      }
     },
     /** Leaving the composer: transfers pause (the server keeps what it has, a later visit resumes). */
     dispose() {
@@ -316,7 +314,8 @@ export function createUploadQueue(deps: UploadQueueDeps) {
       if (pollTimer !== null) clearTimeout(pollTimer)
       for (const controller of hashing.values()) controller.abort()
       for (const handle of handles.values()) handle.pause()
-      listeners.clear()
+      for (const unsubscribe of subscriptions) unsubscribe()
+      subscriptions.clear()
     },
   }
 }

@@ -1,12 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation } from '@tanstack/react-query'
-import { EmailCodeValue, login, sendEmailCode } from '@velvet/contract'
+import { EmailCodeValue } from '@velvet/contract'
 import { useEffect, useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { Navigate } from 'react-router'
 import { z } from 'zod'
 import { isApiError, messageOf } from '../../../lib/api/errors.ts'
-import { api } from '../../../lib/api/index.ts'
 import { Button } from '../../../ui/Button.tsx'
 import { CodeInput } from '../../../ui/CodeInput.tsx'
 import { toast } from '../../../ui/toast-store.ts'
@@ -15,6 +13,7 @@ import { StepShell } from '../StepShell.tsx'
 import { signupFlow } from '../signup-flow.ts'
 import { loginStepPath, Step } from '../steps.ts'
 import { useSteps } from '../use-steps.ts'
+import { useEmailLogin, useSendEmailCode } from './login.queries.ts'
 
 const schema = z.object({ code: EmailCodeValue })
 
@@ -23,9 +22,7 @@ export function CodeStep() {
   const { back, search } = useSteps()
   const email = signupFlow.get().email
   const form = useForm({ resolver: zodResolver(schema), defaultValues: { code: '' } })
-  const signIn = useMutation({
-    mutationFn: (code: string) => api.call(login, { type: 'email', email: email ?? '', code }),
-  })
+  const signIn = useEmailLogin(email)
 
   if (!email) return <Navigate to={loginStepPath(Step.Email, search)} replace />
 
@@ -94,7 +91,7 @@ function formatCountdown(seconds: number): string {
 function ResendCode({ email }: { email: string }) {
   const [now, setNow] = useState(() => Date.now())
   const [resendAt, setResendAt] = useState(() => signupFlow.get().resendAt ?? 0)
-  const resend = useMutation({ mutationFn: () => api.call(sendEmailCode, { email }) })
+  const resend = useSendEmailCode()
   const remaining = Math.max(0, Math.ceil((resendAt - now) / 1000))
 
   useEffect(() => {
@@ -105,7 +102,7 @@ function ResendCode({ email }: { email: string }) {
 
   const onResend = async () => {
     try {
-      const answer = await resend.mutateAsync()
+      const answer = await resend.mutateAsync(email)
       const next = Date.now() + answer.resend_after * 1000
       signupFlow.update({ resendAt: next })
       setResendAt(next)

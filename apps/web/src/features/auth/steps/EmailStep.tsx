@@ -1,10 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation } from '@tanstack/react-query'
 import { ErrorCodes, sendEmailCode } from '@velvet/contract'
 import { Mail } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import { isApiError } from '../../../lib/api/errors.ts'
-import { api } from '../../../lib/api/index.ts'
 import { Alert } from '../../../ui/Alert.tsx'
 import { Button } from '../../../ui/Button.tsx'
 import { TextField } from '../../../ui/TextField.tsx'
@@ -13,6 +11,7 @@ import { StepShell } from '../StepShell.tsx'
 import { signupFlow } from '../signup-flow.ts'
 import { Step } from '../steps.ts'
 import { useSteps } from '../use-steps.ts'
+import { useSendEmailCode } from './login.queries.ts'
 
 /** The contract's own input schema: the form and the server reject the same e-mail with the same words. */
 const schema = sendEmailCode.input
@@ -24,12 +23,12 @@ export function EmailStep() {
     resolver: zodResolver(schema),
     defaultValues: { email: signupFlow.get().email ?? '' },
   })
-  const send = useMutation({ mutationFn: (input: { email: string }) => api.call(sendEmailCode, input) })
+  const send = useSendEmailCode()
   const { errors } = form.formState
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
     try {
-      const answer = await send.mutateAsync({ email })
+      const answer = await send.mutateAsync(email)
       signupFlow.update({ email, resendAt: Date.now() + answer.resend_after * 1000 })
       void go(Step.Code)
     } catch (error) {

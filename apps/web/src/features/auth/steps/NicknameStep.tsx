@@ -1,10 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation } from '@tanstack/react-query'
-import { completeSignup, ErrorCodes, SignupProfile } from '@velvet/contract'
+import { ErrorCodes, SignupProfile } from '@velvet/contract'
 import { useForm } from 'react-hook-form'
 import { Navigate } from 'react-router'
 import { isApiError } from '../../../lib/api/errors.ts'
-import { api } from '../../../lib/api/index.ts'
 import { Alert } from '../../../ui/Alert.tsx'
 import { Button } from '../../../ui/Button.tsx'
 import { TextField } from '../../../ui/TextField.tsx'
@@ -17,6 +15,7 @@ import { signupFlow } from '../signup-flow.ts'
 import { loginStepPath, Step, type StepNumber } from '../steps.ts'
 import { useSteps } from '../use-steps.ts'
 import { SIGNUP_PROGRESS_TOTAL } from './BirthdayStep.tsx'
+import { useCompleteSignup } from './login.queries.ts'
 
 const schema = SignupProfile.pick({ nickname: true })
 
@@ -29,10 +28,7 @@ export function NicknameStep() {
   const { go, back, search } = useSteps()
   const flow = signupFlow.get()
   const form = useForm({ resolver: zodResolver(schema), defaultValues: { nickname: flow.nickname ?? '' } })
-  const complete = useMutation({
-    mutationFn: (input: { birthday: string; user_name: string; nickname: string }) =>
-      api.call(completeSignup, input),
-  })
+  const complete = useCompleteSignup()
   const { errors } = form.formState
 
   if (!flow.birthday) return <Navigate to={loginStepPath(Step.Birthday, search)} replace />

@@ -1,10 +1,8 @@
-import { useMutation } from '@tanstack/react-query'
-import { Profile, uploadPortrait } from '@velvet/contract'
+import { Profile } from '@velvet/contract'
 import { Camera, ImagePlus } from 'lucide-react'
 import { type ChangeEvent, useId, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { messageOf } from '../../../lib/api/errors.ts'
-import { api } from '../../../lib/api/index.ts'
 import { Alert } from '../../../ui/Alert.tsx'
 import { Button } from '../../../ui/Button.tsx'
 import { redirectFrom } from '../redirect.ts'
@@ -16,6 +14,7 @@ import { SIGNUP_PROGRESS_TOTAL } from './BirthdayStep.tsx'
 import './PictureStep.css'
 import { useObjectUrl } from '../../../lib/use-object-url.ts'
 import { portraitFileProblem } from '../portrait-file.ts'
+import { useUploadPortrait } from './login.queries.ts'
 
 /** #step_7: profile picture, previewed as the square the server will crop; may be skipped. */
 export function PictureStep() {
@@ -26,7 +25,7 @@ export function PictureStep() {
   const [file, setFile] = useState<File | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const preview = useObjectUrl(file)
-  const upload = useMutation({ mutationFn: (picture: File) => api.call(uploadPortrait, picture) })
+  const upload = useUploadPortrait()
   const existing = session.kind === 'account' ? session.user.portrait : null
   const shown = preview ?? existing
 

@@ -1,9 +1,9 @@
 import type { QueryKey } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
-import { messageOf } from '../../lib/api/errors.ts'
-import { queryClient } from '../../lib/query-client.ts'
-import { toast } from '../../ui/toast-store.ts'
-import { applyPatch, type FlagPatch, type Flags, revertPatch, settleAnswer } from './optimistic.ts'
+import { messageOf } from '../lib/api/errors.ts'
+import { queryClient } from '../lib/query-client.ts'
+import { applyPatch, type FlagPatch, type Flags, revertPatch, settleAnswer } from './optimistic-flags.ts'
+import { toast } from './toast-store.ts'
 
 export interface FlagTogglesOptions<K extends string, D> {
   queryKey: QueryKey

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { applyPatch, revertPatch, settleAnswer } from './optimistic.ts'
+import { applyPatch, revertPatch, settleAnswer } from './optimistic-flags.ts'
 
 type Key = 'a' | 'b' | 'c'
 const base = { a: true, b: false, c: true } satisfies Record<Key, boolean>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatPacific, formatPacificDate, isoOf } from './format.ts'
+import { formatPacific, formatPacificDate, isoOf } from './pacific-time.ts'
 
 describe('Pacific time formatting', () => {
   it('shows winter times in PST (UTC-8) and names the zone', () => {

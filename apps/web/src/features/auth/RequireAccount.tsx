@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router'
 import { PageLoader } from '../../ui/Spinner.tsx'
-import { loginWithRedirect } from '../auth/redirect.ts'
-import { useSession } from '../auth/session.ts'
+import { loginWithRedirect } from './redirect.ts'
+import { useSession } from './session.ts'
 import { useSessionExiting } from './session-exit.ts'
 
 /**

@@ -1,6 +1,7 @@
 import { ChevronLeft } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useLocation, useNavigate } from 'react-router'
+import './screen-kit.css'
 
 /**
  * The sticky bar of a settings-style screen: back (within the app when there is history, else

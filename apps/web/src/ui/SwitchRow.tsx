@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from 'react'
+import './screen-kit.css'
 
 export interface SwitchRowProps {
   title: string

@@ -1,6 +1,7 @@
 import { ChevronRight } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import './screen-kit.css'
 
 /** A titled group of rows on one card. */
 export function RowGroup({

@@ -1,10 +1,11 @@
 import { CoreErrorCodes } from '@velvet/contract'
 import { CircleAlert, RotateCw, WifiOff } from 'lucide-react'
-import { isApiError, messageOf } from '../../lib/api/errors.ts'
-import { Button } from '../../ui/Button.tsx'
-import { EmptyState } from '../../ui/EmptyState.tsx'
-import '../../ui/Skeleton.css'
+import { isApiError, messageOf } from '../lib/api/errors.ts'
+import { Button } from './Button.tsx'
+import { EmptyState } from './EmptyState.tsx'
+import './Skeleton.css'
 import './ScreenStates.css'
+import './screen-kit.css'
 
 /** Grey placeholder rows while a list loads (DESIGN §9: skeleton loading). */
 export function SkeletonRows({ count = 3, label = 'Loading' }: { count?: number; label?: string }) {
