@@ -1,5 +1,6 @@
 import { Visibility } from '@velvet/contract'
-import { and, eq, gt, or, type SQL, sql } from 'drizzle-orm'
+import { and, eq, gt, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
+import type { Db } from '../../platform/db.ts'
 import { posts } from '../posts/schema.ts'
 import { MembershipStatus, RENEWAL_WINDOW_MINUTES } from './policy.ts'
 import { memberships, postUnlocks } from './schema.ts'
@@ -35,6 +36,31 @@ export function membershipLiveUntil(): SQL {
 export function memberCreatorIds(fanId: number, now: Date): SQL {
   return sql`select ${memberships.creatorId} from ${memberships}
     where ${memberships.fanId} = ${fanId} and ${liveMembership(now)}`
+}
+
+/**
+ * The creators a fan is a live member of, as a select of one column `author_id` (one arm of a union of
+ * feed authors). `fanId` and `now` may be placeholders of a prepared statement.
+ */
+export function memberCreatorAuthorIds(db: Db, fanId: number | Placeholder, now: Date) {
+  return db
+    .select({ authorId: sql<number>`${memberships.creatorId}`.as('author_id') })
+    .from(memberships)
+    .where(and(eq(memberships.fanId, fanId), liveMembership(now)))
+}
+
+/**
+ * The creators a fan is a live member of, each with `until`: when that membership stops being live, in
+ * epoch milliseconds (the same number from every driver).
+ */
+export function memberCreatorsWithEnd(db: Db, fanId: number, now: Date) {
+  return db
+    .select({
+      id: memberships.creatorId,
+      until: sql<number | null>`(extract(epoch from ${membershipLiveUntil()}) * 1000)::float8`.as('until'),
+    })
+    .from(memberships)
+    .where(and(eq(memberships.fanId, fanId), liveMembership(now)))
 }
 
 /**

@@ -1,7 +1,8 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../platform/db.ts'
 import { users } from '../auth/schema.ts'
-import { type AuthorRow, authorColumns, notBlockedWith } from './rows.ts'
+import { notBlockedWith } from '../social/conditions.ts'
+import { type AuthorRow, authorColumns } from './rows.ts'
 import { postComments, postLikes, postReads, postShares, posts } from './schema.ts'
 
 type Conn = Db | Tx

@@ -3,11 +3,16 @@ import { and, asc, eq, gt, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-
 import { type AnyPgColumn, alias, union } from 'drizzle-orm/pg-core'
 import type { Db } from '../../platform/db.ts'
 import { users } from '../auth/schema.ts'
-import { liveMembership, membershipLiveUntil } from '../entitlements/conditions.ts'
-import { memberships } from '../entitlements/schema.ts'
+import { memberCreatorAuthorIds, memberCreatorsWithEnd } from '../entitlements/conditions.ts'
+import {
+  followeeAuthorIds,
+  followeesWithoutEnd,
+  notBlockedWith,
+  notFollowedBy,
+} from '../social/conditions.ts'
 import type { Cursor } from '../social/cursor.ts'
-import { follows, userStats } from '../social/schema.ts'
-import { authorJoin, cursorText, normaliseRow, notBlockedWith, type PostRow, postColumns } from './rows.ts'
+import { userStats } from '../social/schema.ts'
+import { authorJoin, cursorText, normaliseRow, type PostRow, postColumns } from './rows.ts'
 import { posts } from './schema.ts'
 
 /** A post of a list with its keyset position. */
@@ -66,14 +71,8 @@ function feedQuery(db: Db, afterCursor: boolean, pageLimit: number) {
   // costed for 10% of the rows, so it would re-plan every execution (planning costs more than running).
   if (!Number.isSafeInteger(pageLimit) || pageLimit < 1) throw new Error(`bad feed limit ${pageLimit}`)
   const limit = sql.raw(String(pageLimit)) as unknown as number
-  const followed = db
-    .select({ authorId: sql<number>`${follows.followeeId}`.as('author_id') })
-    .from(follows)
-    .where(eq(follows.followerId, viewerId))
-  const memberOf = db
-    .select({ authorId: sql<number>`${memberships.creatorId}`.as('author_id') })
-    .from(memberships)
-    .where(and(eq(memberships.fanId, viewerId), liveMembership(now)))
+  const followed = followeeAuthorIds(db, viewerId)
+  const memberOf = memberCreatorAuthorIds(db, viewerId, now)
   const self = db
     .select({ authorId: sql<number>`${users.id}`.as('author_id') })
     .from(users)
@@ -187,20 +186,8 @@ export function createPostListRepo(db: Db) {
      * viewer is a live member of, and the moment the first of those memberships ends (null: none).
      */
     async feedAuthors(viewerId: number, now: Date): Promise<{ ids: number[]; firstEnd: Date | null }> {
-      const followed = db
-        .select({ id: follows.followeeId, until: sql<number | null>`null::float8`.as('until') })
-        .from(follows)
-        .where(eq(follows.followerId, viewerId))
-      const member = db
-        .select({
-          id: memberships.creatorId,
-          // Epoch milliseconds: the same number from every driver.
-          until: sql<number | null>`(extract(epoch from ${membershipLiveUntil()}) * 1000)::float8`.as(
-            'until',
-          ),
-        })
-        .from(memberships)
-        .where(and(eq(memberships.fanId, viewerId), liveMembership(now)))
+      const followed = followeesWithoutEnd(db, viewerId)
+      const member = memberCreatorsWithEnd(db, viewerId, now)
       const rows = await followed.unionAll(member)
       let firstEnd: number | null = null
       for (const row of rows) {
@@ -293,8 +280,7 @@ export function createPostListRepo(db: Db) {
             isNotNull(users.userName),
             gt(userStats.posts, 0),
             ne(users.id, viewerId),
-            sql`not exists (select 1 from ${follows}
-              where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${users.id})`,
+            notFollowedBy(viewerId, users.id),
             notBlockedWith(viewerId, users.id),
           ),
         )

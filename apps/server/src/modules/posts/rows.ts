@@ -1,7 +1,6 @@
 import { eq, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { users } from '../auth/schema.ts'
-import { blocks } from '../social/schema.ts'
 import { postLikes, postMedia, posts } from './schema.ts'
 
 /** A media of a post, in display order. */
@@ -91,15 +90,6 @@ export function postColumns(viewerId: ViewerParam) {
 }
 
 export const authorJoin = eq(users.id, posts.authorId)
-
-/**
- * Leaves out users blocked by, or blocking, the viewer (their rows stay; an unblock brings them back).
- * Two NOT EXISTS, each an index probe on the blocks primary key.
- */
-export function notBlockedWith(viewerId: ViewerParam, userId: AnyPgColumn): SQL {
-  return sql`not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${userId})
-    and not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${userId} and ${blocks.blockedId} = ${viewerId})`
-}
 
 /** JSON numbers come back as numbers; a driver may give bigint ids as text: normalise either way. */
 export function normaliseRow<R extends { media: PostMediaRef[] | string }>(

@@ -2,6 +2,8 @@ import { UserRole } from '@velvet/contract'
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm'
 import { type Db, executePrepared, type Tx } from '../../platform/db.ts'
 import { users } from '../auth/schema.ts'
+import { verificationAnswers, verificationApprovedAt } from '../creator/read-models.ts'
+import { saleLines } from '../ledger/read-models.ts'
 import { referrals } from './schema.ts'
 
 type Conn = Db | Tx
@@ -28,7 +30,7 @@ function adoptionSql(where: SQL, returning: SQL = sql``): SQL {
   return sql`
     INSERT INTO referrals (referred_id, referrer_id, source, created_at)
     SELECT a.user_id, r.id, ${ReferralSource.Audit}, a.updated_at
-    FROM creator_audits a
+    FROM ${verificationAnswers} a
     JOIN users r ON lower(r.user_name) = lower(a.referrer_code)
       AND r.user_role = ${UserRole.Creator} AND r.deleted_at IS NULL
     WHERE a.referrer_code <> '' AND r.id <> a.user_id AND ${where}
@@ -36,9 +38,9 @@ function adoptionSql(where: SQL, returning: SQL = sql``): SQL {
 }
 
 /**
- * The SQL of referrals. It reads, never writes, the tables of other modules: host verification's referrer
- * answer (creator_audits) and approval time (creator_verifications), and the sales' statement lines
- * (ledger_transfers.meta.referrer_id / referral_cents).
+ * The SQL of referrals. It reads, never writes, what other modules publish: host verification's referrer
+ * answer and approval time (creator/read-models.ts), and the sales' statement lines
+ * (ledger/read-models.ts, meta.referrer_id / referral_cents).
  */
 export function createReferralsRepo(db: Db) {
   return {
@@ -138,8 +140,7 @@ export function createReferralsRepo(db: Db) {
           )
           SELECT r.referrer_id,
             COALESCE(
-              (SELECT min(v.decided_at) FROM creator_verifications v
-                WHERE v.user_id = r.referred_id AND v.status = 'approved'),
+              ${verificationApprovedAt(sql`r.referred_id`)},
               r.created_at) AS starts_at
           FROM found r
           JOIN users ru ON ru.id = r.referrer_id AND ru.deleted_at IS NULL
@@ -166,8 +167,7 @@ export function createReferralsRepo(db: Db) {
         await db.execute(sql`
           SELECT r.referred_id, r.created_at, u.user_name, u.nickname, u.portrait, u.user_role,
             COALESCE(
-              (SELECT min(v.decided_at) FROM creator_verifications v
-                WHERE v.user_id = r.referred_id AND v.status = 'approved'),
+              ${verificationApprovedAt(sql`r.referred_id`)},
               r.created_at) AS starts_at
           FROM referrals r JOIN users u ON u.id = r.referred_id
           WHERE r.referrer_id = ${referrerId} ${after}
@@ -193,8 +193,7 @@ export function createReferralsRepo(db: Db) {
             count(*) FILTER (WHERE s.starts_at + make_interval(months => ${months}) > ${at.toISOString()}::timestamptz) AS earning
           FROM (
             SELECT COALESCE(
-              (SELECT min(v.decided_at) FROM creator_verifications v
-                WHERE v.user_id = r.referred_id AND v.status = 'approved'),
+              ${verificationApprovedAt(sql`r.referred_id`)},
               r.created_at) AS starts_at
             FROM referrals r WHERE r.referrer_id = ${referrerId}) s`),
       )
@@ -216,7 +215,7 @@ export function createReferralsRepo(db: Db) {
         await db.execute(sql`
           SELECT counterparty_user_id AS creator_id, count(*) FILTER (WHERE reverses_id IS NULL) AS sales,
             coalesce(sum((meta->>'referral_cents')::bigint), 0) AS cents
-          FROM ledger_transfers
+          FROM ${saleLines}
           WHERE meta->>'referrer_id' = ${String(referrerId)} ${among}
           GROUP BY counterparty_user_id`),
       )
