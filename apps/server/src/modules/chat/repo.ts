@@ -73,8 +73,8 @@ function memberOfPeer(userId: number, now: Date) {
 }
 
 /**
- * The SQL of chat. It reads, never writes, other modules' tables: users (the other side's card), memberships
- * (the members filter) and ledger transfers (whether a fan has spent with a creator).
+ * The SQL of chat (paid chat's is in paid-repo.ts). It reads, never writes, other modules' tables: users (the
+ * other side's card), memberships (the members filter) and media (whether a mass message has a video).
  */
 export function createChatRepo(db: Db) {
   return {
