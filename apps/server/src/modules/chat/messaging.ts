@@ -100,6 +100,7 @@ export function createMessaging(deps: MessagingDeps) {
       log.warn({ err, recipientId }, 'message notification failed')
     }
   }
+
   /** After the commit: `chat_message` to both users' sockets (the recipient's with its own flags). */
   function announce(message: MessageRow, recipient: SideRow, senderMuted: boolean) {
     const event = {
