@@ -41,7 +41,7 @@ export interface ChatServiceDeps {
 }
 
 /**
- * One-to-one chat (issue 7). Who may talk: a conversation has a creator on at least one side; a fan opens one
+ * One-to-one chat. Who may talk: a conversation has a creator on at least one side; a fan opens one
  * with a creator, a creator with a fan who follows them (or who wrote first). Blocks either way close it.
  * A message is stored once per (sender, client_msg_id), with both sides' counters, and any money it moves
  * (a paid message, a tip), in the same transaction, then pushed on `chat_message` to both users' sockets

@@ -54,7 +54,7 @@ const FILTERS: Record<TransactionFilter, Pick<StatementQuery, 'kinds' | 'side'>>
   refunds: { kinds: [TransferKind.Refund, TransferKind.Chargeback], side: 'both' },
 }
 
-/** Fans spend: the wallet, its statement, PPV unlocks and gifts (issue 6). */
+/** Fans spend: the wallet, its statement, PPV unlocks and gifts. */
 export function createWalletService(deps: WalletServiceDeps) {
   const { repo, ledger, purchases, entitlements, posts, clock } = deps
 
