@@ -5,11 +5,13 @@ import type { Db } from '../../platform/db.ts'
 import type { Jobs } from '../../platform/jobs.ts'
 import type { Realtime } from '../../platform/realtime.ts'
 import type { CreatorService } from '../creator/service.ts'
+import { createPurchases } from '../ledger/purchase.ts'
 import type { Sales } from '../ledger/sales.ts'
 import type { LedgerService } from '../ledger/service.ts'
 import type { MediaService } from '../media/types.ts'
 import type { NotificationService } from '../notifications/service.ts'
 import type { SocialService } from '../social/service.ts'
+import { createPaidChatRepo } from './paid-repo.ts'
 import { createChatRepo } from './repo.ts'
 import { registerChatRoutes } from './routes.ts'
 import { createChatService } from './service.ts'
@@ -35,7 +37,15 @@ export function wireChat(deps: {
   portraitUrl: (key: string) => string
   log: FastifyBaseLogger
 }) {
-  const service = createChatService({ ...deps, repo: createChatRepo(deps.db) })
+  const log = deps.log.child({ name: 'chat' })
+  // Paid chat sells through the one purchase path, over the ledger and sales it is given.
+  const purchases = createPurchases({ ...deps, log })
+  const service = createChatService({
+    ...deps,
+    repo: createChatRepo(deps.db),
+    paidRepo: createPaidChatRepo(deps.db),
+    purchases,
+  })
   return {
     service,
     register: (app: FastifyInstance) => registerChatRoutes(app, { chat: service }),

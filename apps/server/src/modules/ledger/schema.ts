@@ -71,7 +71,7 @@ export const ledgerTransfers = pgTable(
     index('ledger_transfers_referrer_idx')
       .on(sql`(${t.meta}->>'referrer_id')`)
       .where(sql`(${t.meta}->>'referrer_id') IS NOT NULL`),
-    // spec/issue 6: a buyer owns an item once; a second purchase of the same item cannot be written.
+    // The spec's rule: a buyer owns an item once; a second purchase of the same item cannot be written.
     uniqueIndex('ledger_transfers_unlock_once_idx')
       .on(t.actorUserId, t.itemType, t.itemId)
       .where(sql`${t.kind} = 3`),

@@ -67,7 +67,7 @@ function isUserAccount(ref: AccountRef): ref is Extract<AccountRef, { userId: nu
 }
 
 /**
- * The one service that moves money (DESIGN §4, issue 6). A transfer is a set of postings that sums to zero
+ * The one service that moves money (DESIGN §4). A transfer is a set of postings that sums to zero
  * per unit, written once per idempotency key in one transaction: user balances change in the same
  * statement that checks they stay non-negative, in a fixed order (no deadlocks between two transfers).
  */

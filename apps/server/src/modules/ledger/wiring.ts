@@ -11,6 +11,7 @@ import { wirePayments } from '../payments/wiring.ts'
 import { wirePayouts } from '../payouts/wiring.ts'
 import { wireReferrals } from '../referrals/wiring.ts'
 import { wireWallet } from '../wallet/wiring.ts'
+import { createPurchases, type Purchases } from './purchase.ts'
 import { createLedgerRepo } from './repo.ts'
 import { createSales, type Sales } from './sales.ts'
 import { createLedgerService, type LedgerService } from './service.ts'
@@ -21,6 +22,8 @@ export interface MoneyDeps {
   config: Readonly<Config>
   ledger: LedgerService
   sales: Sales
+  /** The one purchase path (ledger/purchase.ts) over `sales`. */
+  purchases: Purchases
   entitlements: EntitlementService
   media: MediaService
   social: AppServices['social']
@@ -38,7 +41,7 @@ export interface MoneyDeps {
   log: FastifyBaseLogger
 }
 
-export interface MoneyWiringDeps extends Omit<MoneyDeps, 'ledger' | 'sales'> {}
+export interface MoneyWiringDeps extends Omit<MoneyDeps, 'ledger' | 'sales' | 'purchases'> {}
 
 /** One money module as app.ts sees it. */
 export interface MoneyPart {
@@ -61,7 +64,8 @@ export async function wireMoney(deps: MoneyWiringDeps) {
     referrerOf: referrals.referrerOf,
     now: () => deps.clock.now(),
   })
-  const shared: MoneyDeps = { ...deps, ledger, sales }
+  const purchases = createPurchases({ ...deps, ledger, sales, log: deps.log.child({ name: 'purchases' }) })
+  const shared: MoneyDeps = { ...deps, ledger, sales, purchases }
   const payments = wirePayments(shared)
   const wallet = wireWallet({ ...shared, payments: payments.service })
   const memberships = wireMemberships({ ...shared, payments: payments.service })

@@ -6,6 +6,7 @@ import type { JobSender } from '../../platform/jobs.ts'
 import { isMembershipLive } from '../entitlements/policy.ts'
 import type { EntitlementService } from '../entitlements/service.ts'
 import { TransferKind } from '../ledger/accounts.ts'
+import type { Purchases } from '../ledger/purchase.ts'
 import type { Sales } from '../ledger/sales.ts'
 import { LedgerRefusal } from '../ledger/service.ts'
 import type { PaymentPurposeHandler, PaymentRecord } from '../payments/types.ts'
@@ -66,7 +67,9 @@ export interface NotifyJob extends Record<string, unknown> {
 
 export interface BillingDeps {
   repo: SubscriptionsRepo
-  sales: Pick<Sales, 'sell' | 'reverse'>
+  /** The one purchase path (the period's sale) and the reversal of a sale (a chargeback). */
+  purchases: Pick<Purchases, 'buy'>
+  sales: Pick<Sales, 'reverse'>
   entitlements: Pick<EntitlementService, 'writeMembership'>
   jobs: JobSender
   clock: Clock
@@ -77,7 +80,7 @@ export interface BillingDeps {
  * between creator, referrer and platform), the period, the entitlement posts read, the event (SUBSCRIBE 1
  * or RENEWAL 2), the next renewal's job and the creator's notification job. Once per payment.
  */
-export function createBilling({ repo, sales, entitlements, jobs, clock }: BillingDeps) {
+export function createBilling({ repo, purchases, sales, entitlements, jobs, clock }: BillingDeps) {
   const saleKey = (paymentId: number) => `membership:payment:${paymentId}`
 
   /**
@@ -126,19 +129,19 @@ export function createBilling({ repo, sales, entitlements, jobs, clock }: Billin
     // after the current period when one is still running (a second payment is never lost).
     const periodStart = renewal ? sub.periodEnd : isLive(sub, now) ? sub.periodEnd : now
     const periodEnd = addMonths(periodStart, ref.months)
-    const sale = await sales.sell(
-      {
-        key: saleKey(payment.id),
-        kind: TransferKind.MembershipCharge,
-        buyerId: fanId,
-        creatorId: ref.creator_id,
-        item: { type: 'membership', id: `${sub.id}:${periodStart.toISOString()}` },
-        payment: { cardCents: payment.amountCents },
-        description: renewal ? 'Membership renewal' : 'Membership',
-        meta: { months: ref.months, period_start: periodStart.toISOString(), payment_id: payment.id },
-      },
-      tx,
-    )
+    const bought = await purchases.buy(tx, {
+      kind: 'membership',
+      buyerId: fanId,
+      sellerId: ref.creator_id,
+      price: { cardCents: payment.amountCents },
+      key: saleKey(payment.id),
+      item: { type: 'membership', id: `${sub.id}:${periodStart.toISOString()}` },
+      description: renewal ? 'Membership renewal' : 'Membership',
+      meta: { months: ref.months, period_start: periodStart.toISOString(), payment_id: payment.id },
+    })
+    // Not an unlock, so never "already owned": a replay answers the payment's first transfer.
+    if (!bought.sale) throw new Error(`membership sale ${saleKey(payment.id)} was refused`)
+    const sale = bought.sale
     const eventId = await repo.insertEvent(tx, {
       subscriptionId: sub.id,
       event: renewal ? SubscriptionEvent.Renewal : SubscriptionEvent.Subscribe,

@@ -1,7 +1,5 @@
 import {
   ErrorCodes,
-  formatUsd,
-  MembershipNotifyType,
   MembershipRules,
   MembershipStatus,
   MembershipTexts,
@@ -13,6 +11,7 @@ import type { Clock } from '../../platform/clock.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { Jobs } from '../../platform/jobs.ts'
 import type { EntitlementService } from '../entitlements/service.ts'
+import { Notices, noticePerson } from '../notifications/payloads.ts'
 import type { NotificationExtras, NotificationInput, NotificationService } from '../notifications/service.ts'
 import type { ChargeRequest, PaymentsApi } from '../payments/types.ts'
 import {
@@ -62,28 +61,15 @@ export function createRenewals(deps: RenewalDeps) {
     }
   }
 
-  async function personOf(userId: number) {
-    const row = await repo.person(userId)
-    const name = row?.nickname ?? row?.userName ?? 'Someone'
-    return { name, portrait: row?.portrait ? deps.portraitUrl(row.portrait) : null }
+  async function personOf(userId: number, fallback = 'Someone') {
+    return noticePerson(await repo.person(userId), fallback, deps.portraitUrl)
   }
 
   async function notifyFan(sub: SubscriptionRow, type: number, summary: string) {
     const creator = await personOf(sub.creatorId)
     await notify(
       sub.fanId,
-      {
-        notify_type: type,
-        is_show: 1,
-        is_add: 1,
-        show_seconds: null,
-        link: SubsPaths.detail(sub.creatorId),
-        left: { content: creator.portrait, type: 1 },
-        middle: { title: creator.name, summary },
-        right: null,
-        meta: {},
-        content: summary,
-      },
+      Notices.membershipOfFan({ type, creator, creatorId: sub.creatorId, summary }),
       // The e-mail's renewal link opens this creator's membership (spec §5 target_user_id).
       { targetUserId: sub.creatorId },
     )
@@ -225,25 +211,10 @@ export function createRenewals(deps: RenewalDeps) {
     /** The creator hears of a new member or a renewal (after the payment committed). */
     async notifyPaid(job: NotifyJob): Promise<void> {
       const fan = await personOf(job.fan_id)
-      const summary =
-        job.kind === 'trial'
-          ? 'started a free trial of your membership'
-          : job.kind === 'new_member'
-            ? `subscribed to you for ${formatUsd(job.amount_cents)}`
-            : `renewed their membership for ${formatUsd(job.amount_cents)}`
-      await notify(job.creator_id, {
-        notify_type:
-          job.kind === 'renewal' ? MembershipNotifyType.MemberRenewed : MembershipNotifyType.NewMember,
-        is_show: 1,
-        is_add: 1,
-        show_seconds: null,
-        link: SubsPaths.subscribers,
-        left: { content: fan.portrait, type: 1 },
-        middle: { title: fan.name, summary },
-        right: null,
-        meta: {},
-        content: `${fan.name} ${summary}`,
-      })
+      await notify(
+        job.creator_id,
+        Notices.membershipPaid({ fan, kind: job.kind, amountCents: job.amount_cents }),
+      )
     },
   }
 }

@@ -19,6 +19,7 @@ export function wireMemberships(deps: MoneyDeps & { payments: PaymentsApi }) {
   const subs = createSubscriptionsRepo(db)
   const billing = createBilling({
     repo: subs,
+    purchases: deps.purchases,
     sales: deps.sales,
     entitlements: deps.entitlements,
     jobs: deps.jobs,

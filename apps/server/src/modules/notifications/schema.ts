@@ -39,16 +39,16 @@ export type NewNotification = typeof notifications.$inferInsert
 
 /**
  * Events of our e-mails (spec §5 `notify/email/event/report`): a link clicked (2) or an e-mail opened (1), for
- * the user the e-mail went to (`s` of the link), reported by that user's own session (issue 14: a report for
- * someone else is refused, so both ids are the same on rows written since).
+ * the user the e-mail went to (`s` of the link), reported by that user's own session (a report for someone
+ * else is refused, so both ids are the same on rows written since that rule).
  */
 export const emailEvents = pgTable(
   'email_events',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    /** The user the e-mail went to (not a reference: rows before issue 14 kept the link's claim as given). */
+    /** The user the e-mail went to (not a reference: older rows kept the link's claim as given). */
     recipientId: bigint('recipient_id', { mode: 'number' }).notNull(),
-    /** The session's user that reported it (rows before issue 14: a guest or another account too). */
+    /** The session's user that reported it (older rows: a guest or another account too). */
     reporterId: bigint('reporter_id', { mode: 'number' }),
     template: text('template').notNull(),
     eventType: smallint('event_type').notNull(),

@@ -1,6 +1,5 @@
 import {
   type PayoutMethodKind as Kind,
-  PayoutNotifyType,
   PayoutRules,
   PayoutStatus,
   payoutFeeCents,
@@ -15,6 +14,7 @@ import type { JobSender } from '../../platform/jobs.ts'
 import type { PayoutProvider } from '../../platform/payouts/provider.ts'
 import { AccountKind, TransferKind } from '../ledger/accounts.ts'
 import { LedgerRefusal, type LedgerService } from '../ledger/service.ts'
+import { Notices } from '../notifications/payloads.ts'
 import type { NotificationService } from '../notifications/service.ts'
 import { decodeIdCursor } from '../social/cursor.ts'
 import { assertCreator, createPayoutMethods } from './methods.ts'
@@ -59,24 +59,11 @@ export function createPayoutsService(deps: PayoutsServiceDeps) {
 
   async function notify(row: PayoutRow) {
     const paid = row.status === PayoutStatus.Paid
-    const amount = `US$${(row.netCents / 100).toFixed(2)}`
-    const title = paid ? 'Withdrawal sent' : 'Withdrawal failed'
-    const summary = paid
-      ? `${amount} is on its way (arrives in ${PayoutRules.arrivalBusinessDays} business days).`
-      : 'The money is back in your balance. Payouts are paused for one week.'
     try {
-      await notifications.publish(row.userId, {
-        notify_type: paid ? PayoutNotifyType.Paid : PayoutNotifyType.Failed,
-        is_show: 1,
-        is_add: 1,
-        show_seconds: null,
-        link: `/pay/payout/success?payout_id=${row.id}`,
-        left: { content: null, type: 0 },
-        middle: { title, summary },
-        right: null,
-        meta: {},
-        content: `${title}: ${summary}`,
-      })
+      await notifications.publish(
+        row.userId,
+        Notices.payout({ payoutId: row.id, paid, netCents: row.netCents }),
+      )
     } catch (err) {
       log.warn({ err, payout: row.id }, 'payout notification failed')
     }

@@ -1,5 +1,6 @@
 import { mentionedUserNames, NotifyType, type PostAuthor } from '@velvet/contract'
 import type { FastifyBaseLogger } from 'fastify'
+import { Notices, noticePerson } from '../notifications/payloads.ts'
 import type { NotificationInput, NotificationService } from '../notifications/service.ts'
 import type { EngagementRepo } from './engagement-repo.ts'
 import { presentAuthor } from './presenters.ts'
@@ -16,24 +17,8 @@ export function createPostNotices(deps: {
 }) {
   const { notifications, repo, log } = deps
 
-  const item = (
-    type: number,
-    by: PostAuthor,
-    summary: string,
-    text: string,
-    link: string,
-  ): NotificationInput => ({
-    notify_type: type,
-    is_show: 1,
-    is_add: 1,
-    show_seconds: null,
-    link,
-    left: { content: by.portrait, type: 1 },
-    middle: { title: by.nickname ?? by.user_name ?? 'Someone', summary },
-    right: null,
-    meta: {},
-    content: text.slice(0, 200),
-  })
+  const item = (type: number, by: PostAuthor, summary: string, text: string, link: string) =>
+    Notices.postText({ type, by: noticePerson(by, 'Someone'), summary, text, link })
 
   async function send(userId: number, input: NotificationInput) {
     await notifications.publish(userId, input).catch((err: unknown) => {

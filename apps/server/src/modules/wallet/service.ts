@@ -10,40 +10,35 @@ import {
   UserRole,
   unlockPost,
   Visibility,
-  WalletNotifyType,
   WalletTexts,
 } from '@velvet/contract'
-import type { FastifyBaseLogger } from 'fastify'
 import type { Clock } from '../../platform/clock.ts'
-import type { Tx } from '../../platform/db.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { Viewer } from '../../platform/http.ts'
 import type { CreatorService } from '../creator/service.ts'
 import type { EntitlementService } from '../entitlements/service.ts'
 import { TransferKind } from '../ledger/accounts.ts'
-import type { Sales } from '../ledger/sales.ts'
-import { LedgerRefusal, type LedgerService } from '../ledger/service.ts'
-import type { NotificationService } from '../notifications/service.ts'
+import type { Purchases } from '../ledger/purchase.ts'
+import type { LedgerService } from '../ledger/service.ts'
+import { Notices, noticePerson } from '../notifications/payloads.ts'
 import type { PostViewService } from '../posts/view-service.ts'
 import { decodeIdCursor } from '../social/cursor.ts'
 import { counterpartyOf, presentCard, presentTransaction } from './presenters.ts'
 import { SPENDING_KINDS, type StatementQuery, type WalletRepo } from './repo.ts'
-import { notEnoughCoins } from './spending.ts'
 
 const DAY_MS = 86_400_000
 
 export interface WalletServiceDeps {
   repo: WalletRepo
-  ledger: Pick<LedgerService, 'coins' | 'earningsCents' | 'idempotent' | 'unlockOf'>
-  sales: Pick<Sales, 'sell'>
+  ledger: Pick<LedgerService, 'coins' | 'earningsCents' | 'unlockOf'>
+  /** The one purchase path: unlocks and gifts are sales, with their notices. */
+  purchases: Pick<Purchases, 'checkout'>
   entitlements: Pick<EntitlementService, 'grantUnlock' | 'reachAuthor'>
   /** Posts as post detail shows them (reach: blocks, places, paywall; detail: the presented post). */
   posts: Pick<PostViewService, 'reach' | 'detail'>
   creator: Pick<CreatorService, 'assertVerifiedCreator'>
-  notifications: Pick<NotificationService, 'publish'>
   clock: Clock
   portraitUrl: (key: string) => string
-  log: FastifyBaseLogger
 }
 
 /** How each statement filter reads the ledger. */
@@ -59,34 +54,9 @@ const FILTERS: Record<TransactionFilter, Pick<StatementQuery, 'kinds' | 'side'>>
   refunds: { kinds: [TransferKind.Refund, TransferKind.Chargeback], side: 'both' },
 }
 
-/** Fans spend: the wallet, its statement, PPV unlocks and gifts (issue 6). */
+/** Fans spend: the wallet, its statement, PPV unlocks and gifts. */
 export function createWalletService(deps: WalletServiceDeps) {
-  const { repo, ledger, sales, entitlements, posts, clock, log } = deps
-
-  /** Runs a coin sale; a short wallet becomes 5004 with the coins missing (nothing was written). */
-  async function spending<T>(userId: number, price: number, run: () => Promise<T>): Promise<T> {
-    try {
-      return await run()
-    } catch (error) {
-      if (error instanceof LedgerRefusal && error.reason === 'insufficient_funds') {
-        throw notEnoughCoins(Math.max(1, price - (await ledger.coins(userId))))
-      }
-      throw error
-    }
-  }
-
-  /** Tells a creator about a sale; a failed notification never fails the sale. */
-  async function notify(
-    creatorId: number,
-    fanId: number,
-    item: Parameters<NotificationService['publish']>[1],
-  ) {
-    try {
-      await deps.notifications.publish(creatorId, item)
-    } catch (err) {
-      log.warn({ err, creatorId, fanId }, 'sale notification failed')
-    }
-  }
+  const { repo, ledger, purchases, entitlements, posts, clock } = deps
 
   async function fanCard(fanId: number) {
     const cards = await repo.userCards([fanId])
@@ -150,46 +120,39 @@ export function createWalletService(deps: WalletServiceDeps) {
       if (!isPaidVisibility(row.visibility) || row.price === null) throw new AppError('NotForSale')
       const price = row.price
       const item = { type: 'post', id: String(row.id) }
-      let sold = false
-      const answer = await spending(fanId, input.price, () =>
-        ledger.idempotent(
-          { userId: fanId, key, scope: unlockPost.path, params: input },
-          async (tx): Promise<Omit<UnlockAnswer, 'post'>> => {
-            // A retried transaction runs this again from the start.
-            sold = false
-            const owned = await ledger.unlockOf(fanId, item, tx)
-            if (owned || openAlready)
-              return { charged: false, coins_spent: 0, coins: await ledger.coins(fanId, tx) }
-            if (price !== input.price) throw new AppError('PriceChanged')
-            const sale = await sellUnlock(tx, fanId, row.authorId, item, input.price)
-            await entitlements.grantUnlock(fanId, row.id, tx)
-            sold = sale.created
-            return {
-              charged: sale.created,
-              coins_spent: sale.created ? input.price : 0,
-              coins: await ledger.coins(fanId, tx),
-            }
-          },
-        ),
+      const answer = await purchases.checkout(
+        { buyerId: fanId, coins: input.price, idempotency: { key, scope: unlockPost.path, params: input } },
+        async (tx, buy): Promise<Omit<UnlockAnswer, 'post'>> => {
+          const bought = await buy({
+            kind: 'postUnlock',
+            buyerId: fanId,
+            sellerId: row.authorId,
+            price: { coins: price },
+            // One key per fan and post: a second unlock with another Idempotency-Key finds this transfer.
+            key: `unlock:${fanId}:${item.id}`,
+            item,
+            description: 'Unlocked a post',
+            meta: { post_id: row.id },
+            owned: async () => openAlready || (await ledger.unlockOf(fanId, item, tx)) !== null,
+            seen: { coins: input.price, changed: () => new AppError('PriceChanged') },
+            grant: () => entitlements.grantUnlock(fanId, row.id, tx),
+            notice: async () => ({
+              userId: row.authorId,
+              item: Notices.itemPurchased({
+                buyer: noticePerson(await fanCard(fanId), 'A fan'),
+                link: `/post?id=${row.id}`,
+                summary: WalletTexts.purchaseSummary(price),
+                coins: price,
+              }),
+            }),
+          })
+          return {
+            charged: bought.charged,
+            coins_spent: bought.charged ? price : 0,
+            coins: await ledger.coins(fanId, tx),
+          }
+        },
       )
-      if (sold) {
-        const fan = await fanCard(fanId)
-        await notify(row.authorId, fanId, {
-          notify_type: WalletNotifyType.ItemPurchased,
-          is_show: 1,
-          is_add: 1,
-          show_seconds: null,
-          link: `/post?id=${row.id}`,
-          left: { content: fan.portrait, type: 1 },
-          middle: {
-            title: fan.nickname ?? fan.user_name ?? 'A fan',
-            summary: WalletTexts.purchaseSummary(input.price),
-          },
-          right: null,
-          meta: { tokens: input.price },
-          content: WalletTexts.purchaseSummary(input.price),
-        })
-      }
       const { post } = await posts.detail(viewer, row.id, ip)
       return { ...answer, post }
     },
@@ -207,63 +170,29 @@ export function createWalletService(deps: WalletServiceDeps) {
       if (input.creator_id === fanId) throw new AppError('CannotGiftSelf')
       await assertCanGift(fanId, input, ip)
       const message = input.message?.trim() || null
-      let sold = false
-      const answer = await spending(fanId, gift.coins, () =>
-        ledger.idempotent({ userId: fanId, key, scope: sendGift.path, params: input }, async (tx) => {
-          const sale = await sales.sell(
-            {
-              key: `gift:${fanId}:${key}`,
-              kind: TransferKind.Gift,
-              buyerId: fanId,
-              creatorId: input.creator_id,
-              item: { type: 'gift', id: String(gift.id) },
-              payment: { coins: gift.coins },
-              description: `Gift: ${gift.name}`,
-              meta: { gift_id: gift.id, post_id: input.post_id, message },
-            },
-            tx,
-          )
-          sold = sale.created
+      return purchases.checkout(
+        { buyerId: fanId, coins: gift.coins, idempotency: { key, scope: sendGift.path, params: input } },
+        async (tx, buy) => {
+          await buy({
+            kind: 'gift',
+            buyerId: fanId,
+            sellerId: input.creator_id,
+            price: { coins: gift.coins },
+            key: `gift:${fanId}:${key}`,
+            item: { type: 'gift', id: String(gift.id) },
+            description: `Gift: ${gift.name}`,
+            meta: { gift_id: gift.id, post_id: input.post_id, message },
+            notice: () => giftNotice(fanId, input, gift, message),
+          })
           return {
             gift_id: gift.id,
             animation: gift.animation,
             coins_spent: gift.coins,
             coins: await ledger.coins(fanId, tx),
           }
-        }),
-      )
-      if (sold) await notifyGift(fanId, input, gift, message)
-      return answer
-    },
-  }
-
-  function sellUnlock(
-    tx: Tx,
-    fanId: number,
-    creatorId: number,
-    item: { type: string; id: string },
-    coins: number,
-  ) {
-    return sales
-      .sell(
-        {
-          // One key per fan and post: a second unlock with another Idempotency-Key finds this transfer.
-          key: `unlock:${fanId}:${item.id}`,
-          kind: TransferKind.Unlock,
-          buyerId: fanId,
-          creatorId,
-          item,
-          payment: { coins },
-          description: 'Unlocked a post',
-          meta: { post_id: Number(item.id) },
         },
-        tx,
       )
-      .catch((error: unknown) => {
-        // The unlock exists under another key (the unique buyer + item): the post is already theirs.
-        if (error instanceof LedgerRefusal && error.reason === 'already_owned') return { created: false }
-        throw error
-      })
+    },
   }
 
   /** The recipient is a verified creator the fan can reach (blocks, blocked places; the post is theirs). */
@@ -287,29 +216,23 @@ export function createWalletService(deps: WalletServiceDeps) {
     if (!listed) throw new AppError('UserUnavailable')
   }
 
-  async function notifyGift(
+  async function giftNotice(
     fanId: number,
     input: { creator_id: number; post_id: number | null },
     gift: Gift,
     message: string | null,
   ) {
-    const fan = await fanCard(fanId)
     const summary = WalletTexts.giftSummary(gift.name, gift.coins)
-    await notify(input.creator_id, fanId, {
-      notify_type: WalletNotifyType.GiftReceived,
-      is_show: 1,
-      is_add: 1,
-      show_seconds: null,
-      link: input.post_id !== null ? `/post?id=${input.post_id}` : '/pay/transactions?filter=earnings',
-      left: { content: fan.portrait, type: 1 },
-      middle: {
-        title: fan.nickname ?? fan.user_name ?? 'A fan',
+    return {
+      userId: input.creator_id,
+      item: Notices.giftReceived({
+        fan: noticePerson(await fanCard(fanId), 'A fan'),
+        link: input.post_id !== null ? `/post?id=${input.post_id}` : '/pay/transactions?filter=earnings',
         summary: message ? `${summary}: ${message}` : summary,
-      },
-      right: null,
-      meta: { tokens: gift.coins },
-      content: message ?? summary,
-    })
+        coins: gift.coins,
+        content: message ?? summary,
+      }),
+    }
   }
 }
 

@@ -26,14 +26,12 @@ export function wireWallet(deps: MoneyDeps & { payments: PaymentsApi }): MoneyPa
   const service = createWalletService({
     repo: createWalletRepo(db),
     ledger: deps.ledger,
-    sales: deps.sales,
+    purchases: deps.purchases,
     entitlements,
     posts,
     creator: deps.creator,
-    notifications: deps.notifications,
     clock,
     portraitUrl,
-    log: deps.log.child({ name: 'wallet' }),
   })
   return { register: (app) => registerWalletRoutes(app, service), async registerWorkers() {} }
 }
