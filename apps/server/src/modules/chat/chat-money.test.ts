@@ -13,6 +13,7 @@ import {
   chatTip,
   chatUnlock,
   conversationOpen,
+  ErrorCodes,
   MediaState,
   NotifyType,
   notificationList,
@@ -83,15 +84,23 @@ describe('photos, videos and PPV messages', () => {
 
     // A fan may not send media; media must be the sender's own and ready.
     const fanPhoto = await makeMedia(t, fan.userId)
-    expect((await t.call(chatSend, sendInput(id, { media: [fanPhoto] }), fan)).body.error.code).toBe(6004)
+    expect((await t.call(chatSend, sendInput(id, { media: [fanPhoto] }), fan)).body.error.code).toBe(
+      ErrorCodes.ChatMediaCreatorsOnly.code,
+    )
     const processing = await makeMedia(t, creator.userId, { state: MediaState.Processing })
     expect((await t.call(chatSend, sendInput(id, { media: [processing] }), creator)).body.error.code).toBe(
-      6003,
+      ErrorCodes.ChatMediaInvalid.code,
     )
-    expect((await t.call(chatSend, sendInput(id, { media: [fanPhoto] }), creator)).body.error.code).toBe(6003)
+    expect((await t.call(chatSend, sendInput(id, { media: [fanPhoto] }), creator)).body.error.code).toBe(
+      ErrorCodes.ChatMediaInvalid.code,
+    )
     // PPV needs media; a message needs text or media.
-    expect((await t.call(chatSend, sendInput(id, { price: 10 }), creator)).body.error.code).toBe(1004)
-    expect((await t.call(chatSend, sendInput(id, {}), creator)).body.error.code).toBe(1004)
+    expect((await t.call(chatSend, sendInput(id, { price: 10 }), creator)).body.error.code).toBe(
+      ErrorCodes.ValidationFailed.code,
+    )
+    expect((await t.call(chatSend, sendInput(id, {}), creator)).body.error.code).toBe(
+      ErrorCodes.ValidationFailed.code,
+    )
 
     const free = await t.data(chatSend, sendInput(id, { media: [photo], text: 'for you' }), creator)
     expect(free.message).toMatchObject({ msg_type: 2, locked: false, price: null })
@@ -112,7 +121,7 @@ describe('photos, videos and PPV messages', () => {
     // Unlocking: short of coins is 5004 and writes nothing; the sender cannot buy it; a changed price is 5011.
     const key = nextId('unlock')
     const short = await t.call(chatUnlock, { message_id: ppv.message.message_id, price: 40 }, keyed(fan, key))
-    expect(short.body.error.code).toBe(5004)
+    expect(short.body.error.code).toBe(ErrorCodes.InsufficientCoins.code)
     await mintCoins(t, fan.userId, 100)
     expect(
       (
@@ -122,11 +131,11 @@ describe('photos, videos and PPV messages', () => {
           keyed(creator, nextId('k')),
         )
       ).body.error.code,
-    ).toBe(6006)
+    ).toBe(ErrorCodes.MessageNotForSale.code)
     expect(
       (await t.call(chatUnlock, { message_id: ppv.message.message_id, price: 30 }, keyed(fan, nextId('k'))))
         .body.error.code,
-    ).toBe(5011)
+    ).toBe(ErrorCodes.PriceChanged.code)
     const unlocked = await t.data(
       chatUnlock,
       { message_id: ppv.message.message_id, price: 40 },
@@ -200,7 +209,7 @@ describe('tips and gifts in chat', () => {
       { conversation_id: id, client_msg_id: nextId('tip'), coins: 500, text: '' },
       keyed(fan, nextId('k')),
     )
-    expect(poor.body.error.code).toBe(5004)
+    expect(poor.body.error.code).toBe(ErrorCodes.InsufficientCoins.code)
     expect(await history(creator, id)).toHaveLength(list.length)
     expect(
       (
@@ -210,7 +219,7 @@ describe('tips and gifts in chat', () => {
           keyed(fan, nextId('k')),
         )
       ).body.error.code,
-    ).toBe(1004)
+    ).toBe(ErrorCodes.ValidationFailed.code)
     // Out of range: refused in the tip sheet's words.
     const tooBig = await t.call(
       chatTip,
@@ -230,7 +239,7 @@ describe('tips and gifts in chat', () => {
           keyed(creator, nextId('k')),
         )
       ).body.error.code,
-    ).toBe(6007)
+    ).toBe(ErrorCodes.ChatTipNotAllowed.code)
     await expectCleanLedger(t)
   })
 })
@@ -258,7 +267,7 @@ describe('paid messages', () => {
           creator,
         )
       ).body.error.code,
-    ).toBe(1004)
+    ).toBe(ErrorCodes.ValidationFailed.code)
     await t.data(updatePaidMessageSettings, { price: 15, members_free: true, creators_free: true }, creator)
 
     const member = await makeAccount(t)
@@ -284,10 +293,10 @@ describe('paid messages', () => {
 
     // Unconfirmed (or another) price: 6005, and nothing stored.
     const unconfirmed = await t.call(chatSend, sendInput(id, { text: 'hello?' }), fan)
-    expect(unconfirmed.body.error.code).toBe(6005)
+    expect(unconfirmed.body.error.code).toBe(ErrorCodes.MessagePriceChanged.code)
     // No coins: 5004, nothing stored.
     const poor = await t.call(chatSend, sendInput(id, { text: 'hello?', paid_price: 20 }), fan)
-    expect(poor.body.error.code).toBe(5004)
+    expect(poor.body.error.code).toBe(ErrorCodes.InsufficientCoins.code)
     expect(await history(fan, id)).toHaveLength(ChatRules.freeMessages)
 
     await mintCoins(t, fan.userId, 100)
@@ -346,7 +355,7 @@ describe('paid messages', () => {
       { amount_cents: earned + 1, method_id: method.method_id },
       { token: creator.token, headers: idem() },
     )
-    expect(tooMuch.body.error.code).toBe(5303)
+    expect(tooMuch.body.error.code).toBe(ErrorCodes.PayoutOverBalance.code)
 
     // The reply makes it the creator's to withdraw.
     await t.data(chatSend, sendInput(id, { text: 'thanks!' }), creator)
@@ -385,7 +394,7 @@ describe('paid messages', () => {
       { amount_cents: earned + 1, method_id: method.method_id },
       { token: referrer.token, headers: idem() },
     )
-    expect(tooMuch.body.error.code).toBe(5303)
+    expect(tooMuch.body.error.code).toBe(ErrorCodes.PayoutOverBalance.code)
 
     // The referred creator's reply makes it the referrer's to withdraw.
     await t.data(chatSend, sendInput(id, { text: 'thanks!' }), creator)
@@ -411,8 +420,10 @@ describe('paid messages', () => {
     expect(
       (await t.call(chatUnlock, { message_id: ppv.message.message_id, price: 5 }, keyed(fan, nextId('k'))))
         .body.error.code,
-    ).toBe(6002)
-    expect((await t.call(chatSend, sendInput(id, { text: 'hey' }), fan)).body.error.code).toBe(6002)
+    ).toBe(ErrorCodes.ChatNotAllowed.code)
+    expect((await t.call(chatSend, sendInput(id, { text: 'hey' }), fan)).body.error.code).toBe(
+      ErrorCodes.ChatNotAllowed.code,
+    )
     expect(await coinsOf(fan)).toBe(10)
   })
 })

@@ -13,6 +13,7 @@ import {
   chatTyping,
   conversationList,
   conversationOpen,
+  ErrorCodes,
   SocketChannels,
   systemInit,
 } from '@velvet/contract'
@@ -63,19 +64,29 @@ describe('opening a conversation', () => {
     // Creators talk to each other.
     expect(await open(creator, other)).not.toBe(id)
     // Fan to fan, oneself, and a creator to a fan who does not follow them: 6002.
-    expect((await t.call(conversationOpen, { user_id: stranger.userId }, fan)).body.error.code).toBe(6002)
-    expect((await t.call(conversationOpen, { user_id: fan.userId }, fan)).body.error.code).toBe(6002)
-    expect((await t.call(conversationOpen, { user_id: stranger.userId }, other)).body.error.code).toBe(6002)
+    expect((await t.call(conversationOpen, { user_id: stranger.userId }, fan)).body.error.code).toBe(
+      ErrorCodes.ChatNotAllowed.code,
+    )
+    expect((await t.call(conversationOpen, { user_id: fan.userId }, fan)).body.error.code).toBe(
+      ErrorCodes.ChatNotAllowed.code,
+    )
+    expect((await t.call(conversationOpen, { user_id: stranger.userId }, other)).body.error.code).toBe(
+      ErrorCodes.ChatNotAllowed.code,
+    )
     await follow(t, stranger, other)
     await open(other, stranger)
     // A block either way, and a deleted account, close it.
     const blocker = await makeAccount(t)
     await open(blocker, creator)
     await block(t, creator, blocker)
-    expect((await t.call(conversationOpen, { user_id: creator.userId }, blocker)).body.error.code).toBe(6002)
+    expect((await t.call(conversationOpen, { user_id: creator.userId }, blocker)).body.error.code).toBe(
+      ErrorCodes.ChatNotAllowed.code,
+    )
     const gone = await makeCreator(t)
     await markDeleted(t, gone)
-    expect((await t.call(conversationOpen, { user_id: gone.userId }, fan)).body.error.code).toBe(6002)
+    expect((await t.call(conversationOpen, { user_id: gone.userId }, fan)).body.error.code).toBe(
+      ErrorCodes.ChatNotAllowed.code,
+    )
   })
 })
 
@@ -115,7 +126,10 @@ describe('messages', () => {
     expect(page2.has_next).toBe(false)
     // A cursor that is not a message id says the list changed (1004).
     const bad = await t.call(chatMessages, { conversation_id: id, limit: 10, cursor: 'abc' }, fan)
-    expect(bad.body.error).toMatchObject({ code: 1004, message: 'This list has changed. Please reload it.' })
+    expect(bad.body.error).toMatchObject({
+      code: ErrorCodes.ValidationFailed.code,
+      message: 'This list has changed. Please reload it.',
+    })
     // The creator wrote 20 (odd lines) after the fan's 1 + 20: the fan has 20 unread, the creator 21.
     expect(await totals(fan)).toEqual({ TC: 20, SC: 0 })
     expect(await totals(creator)).toEqual({ TC: 21, SC: 0 })
@@ -126,12 +140,12 @@ describe('messages', () => {
     // Someone else's conversation, an empty or too long text.
     const outsider = await makeAccount(t)
     expect((await t.call(chatMessages, { conversation_id: id, limit: 10 }, outsider)).body.error.code).toBe(
-      6001,
+      ErrorCodes.ConversationNotFound.code,
     )
     expect(
       (await t.call(chatSend, { conversation_id: id, client_msg_id: clientId(), text: 'x' }, outsider)).body
         .error.code,
-    ).toBe(6001)
+    ).toBe(ErrorCodes.ConversationNotFound.code)
     expect(
       (await t.call(chatSend, { conversation_id: id, client_msg_id: clientId(), text: '   ' }, fan)).status,
     ).toBe(400)
@@ -321,9 +335,13 @@ describe('typing', () => {
       expect((await t.call(chatTyping, { conversation_id: id }, fan)).status).toBe(200)
       expect((await events.next()).body).toEqual({ conversation_id: id, user_id: fan.userId })
       // Someone else's conversation, and a closed one.
-      expect((await t.call(chatTyping, { conversation_id: id }, stranger)).body.error.code).toBe(6001)
+      expect((await t.call(chatTyping, { conversation_id: id }, stranger)).body.error.code).toBe(
+        ErrorCodes.ConversationNotFound.code,
+      )
       await block(t, creator, fan)
-      expect((await t.call(chatTyping, { conversation_id: id }, fan)).body.error.code).toBe(6002)
+      expect((await t.call(chatTyping, { conversation_id: id }, fan)).body.error.code).toBe(
+        ErrorCodes.ChatNotAllowed.code,
+      )
     } finally {
       tab.disconnect()
     }

@@ -4,7 +4,13 @@
  * sends many messages at once gets exactly ChatRules.freeMessages free and pays for the rest. The race shows
  * on PostgreSQL (`npm run test:pg`); PGlite's single connection serialises the transactions.
  */
-import { ChatRules, chatSend, conversationOpen, updatePaidMessageSettings } from '@velvet/contract'
+import {
+  ChatRules,
+  chatSend,
+  conversationOpen,
+  ErrorCodes,
+  updatePaidMessageSettings,
+} from '@velvet/contract'
 import { and, eq, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeAccount } from '../../test/factories.ts'
@@ -50,7 +56,11 @@ describe('the free message allowance under simultaneous sends', () => {
     )
     // The fan confirmed no price (paid_price 0): past the free ones each send is 6005 and stores nothing.
     expect(answers.filter((a) => a.status === 200)).toHaveLength(ChatRules.freeMessages)
-    expect(answers.filter((a) => a.status !== 200).every((a) => a.body.error.code === 6005)).toBe(true)
+    expect(
+      answers
+        .filter((a) => a.status !== 200)
+        .every((a) => a.body.error.code === ErrorCodes.MessagePriceChanged.code),
+    ).toBe(true)
     const [side] = await t.database.db
       .select({ freeUsed: conversationSides.freeUsed })
       .from(conversationSides)

@@ -3,7 +3,7 @@
  * refuses it too), one unlock per buyer and item, concurrent spends from one wallet, the stored answer of an
  * Idempotency-Key, and the sale split (creator share, referral out of the platform's part).
  */
-import { coinsToCents, Shares, splitSale } from '@velvet/contract'
+import { coinsToCents, ErrorCodes, Shares, splitSale } from '@velvet/contract'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AppError } from '../../platform/errors.ts'
@@ -251,7 +251,7 @@ describe('idempotent calls', () => {
     expect(runs).toBe(1)
     expect(new Set(answers.map((a) => JSON.stringify(a)))).toEqual(new Set(['{"n":1}']))
     expect(await run({ b: [2], a: 1 })).toEqual({ n: 1 })
-    await expect(run({ a: 2 })).rejects.toMatchObject({ code: 5002 })
+    await expect(run({ a: 2 })).rejects.toMatchObject({ code: ErrorCodes.IdempotencyKeyReused.code })
   })
 
   it('does not store a refusal, so the same key may succeed later', async () => {
@@ -262,7 +262,7 @@ describe('idempotent calls', () => {
         if (fail) throw new AppError('InsufficientCoins')
         return { ok: true }
       })
-    await expect(run()).rejects.toMatchObject({ code: 5004 })
+    await expect(run()).rejects.toMatchObject({ code: ErrorCodes.InsufficientCoins.code })
     fail = false
     expect(await run()).toEqual({ ok: true })
   })

@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { unlockPost, Visibility } from '@velvet/contract'
+import { ErrorCodes, unlockPost, Visibility } from '@velvet/contract'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Database, openDatabase, runMigrations } from '../../platform/db.ts'
@@ -98,7 +98,7 @@ async function attempt(node: Node, a: Attempt): Promise<Result> {
       { token: a.fan.token, headers: { 'idempotency-key': a.key } },
     )
     if (res.ok && res.data) return res.data.charged ? 'charged' : 'owned'
-    if (res.code === 5004) return 'short'
+    if (res.code === ErrorCodes.InsufficientCoins.code) return 'short'
     return `other:${res.status}/${res.code}`
   } catch {
     // The process died before answering: the outcome is unknown to the caller.

@@ -4,7 +4,7 @@
  * MembershipLimits.trialLinksMax. The race shows on PostgreSQL (`npm run test:pg`); PGlite's single
  * connection serialises the transactions.
  */
-import { MembershipLimits, trialLinkCreate } from '@velvet/contract'
+import { ErrorCodes, MembershipLimits, trialLinkCreate } from '@velvet/contract'
 import { and, eq, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../test/harness.ts'
@@ -26,7 +26,11 @@ describe('free-trial links at once', () => {
       ),
     )
     expect(answers.filter((a) => a.status === 200)).toHaveLength(MembershipLimits.trialLinksMax)
-    expect(answers.filter((a) => a.status !== 200).every((a) => a.body.error.code === 5210)).toBe(true)
+    expect(
+      answers
+        .filter((a) => a.status !== 200)
+        .every((a) => a.body.error.code === ErrorCodes.TrialLinksLimit.code),
+    ).toBe(true)
     const open = await t.database.db
       .select({ id: membershipTrials.id })
       .from(membershipTrials)

@@ -4,6 +4,7 @@
  * and the creator's lists, auto-renew off, members-only posts, and a clean ledger after all of it.
  */
 import {
+  ErrorCodes,
   MembershipRules,
   membershipOffer,
   membershipPlanMine,
@@ -68,7 +69,7 @@ describe('plans', () => {
   it('takes $1-$1,000 with the spec text, bundles once each, a promo that ends in the future', async () => {
     const creator = await makeCreator(t)
     const unverified = await t.call(membershipPlanSave, { price_usd: 5 }, { token: creator.token })
-    expect(unverified.body.error.code).toBe(3034)
+    expect(unverified.body.error.code).toBe(ErrorCodes.CreatorNotVerified.code)
 
     const verified = await makePlanCreator(t, { price_usd: 5 })
     for (const price of [0.5, 1000.01, 4.999]) {
@@ -128,12 +129,12 @@ describe('subscribing by card', () => {
     const post = await makePost(t, creator, { visibility: Visibility.Members })
     const fan = await makeAccount(t)
     const noCard = await subscribe(t, fan, { creator_id: creator.userId, expected_cents: 1000 })
-    expect(noCard.body.error.code).toBe(5103)
+    expect(noCard.body.error.code).toBe(ErrorCodes.NoUsableCard.code)
     await addCard(t, fan)
     expect(await seesPost(t, fan, post.postId)).toBe(false)
 
     const stale = await subscribe(t, fan, { creator_id: creator.userId, expected_cents: 900 })
-    expect(stale.body.error.code).toBe(5203)
+    expect(stale.body.error.code).toBe(ErrorCodes.MembershipPriceChanged.code)
     const key = newKey()
     const at = t.clock.now()
     const first = await subscribe(t, fan, { creator_id: creator.userId, expected_cents: 1000 }, key)
@@ -151,9 +152,9 @@ describe('subscribing by card', () => {
       { creator_id: creator.userId, option: 'bundle', months: 3, expected_cents: 1 },
       key,
     )
-    expect(otherBody.body.error.code).toBe(5002)
+    expect(otherBody.body.error.code).toBe(ErrorCodes.IdempotencyKeyReused.code)
     const again = await subscribe(t, fan, { creator_id: creator.userId, expected_cents: 1000 })
-    expect(again.body.error.code).toBe(5202)
+    expect(again.body.error.code).toBe(ErrorCodes.AlreadyMember.code)
 
     expect(await seesPost(t, fan, post.postId)).toBe(true)
     const followRow = await t.database.db
@@ -211,7 +212,7 @@ describe('subscribing by card', () => {
     expect(offer.body.data).toMatchObject({ is_new_member: true, subscription: null, trial: null })
     expect(offer.body.data.plan.promo.first_month_cents).toBe(1000)
     const full = await subscribe(t, fan, { creator_id: creator.userId, expected_cents: 2000 })
-    expect(full.body.error.code).toBe(5203)
+    expect(full.body.error.code).toBe(ErrorCodes.MembershipPriceChanged.code)
     const promo = await subscribe(t, fan, { creator_id: creator.userId, expected_cents: 1000 })
     expect(promo.body.data.status).toBe('succeeded')
     expect((await subscriptionRow(t, fan, creator)).renewCents).toBe(2000)
@@ -241,7 +242,7 @@ describe('subscribing by card', () => {
     expect(res.body.data).toMatchObject({ status: 'failed', message: PaymentTexts.insufficientFunds })
     expect(await seesPost(t, fan, post.postId)).toBe(false)
     const detail = await t.call(subscriptionDetail, { creator_id: creator.userId }, { token: fan.token })
-    expect(detail.body.error.code).toBe(5207)
+    expect(detail.body.error.code).toBe(ErrorCodes.SubscriptionNotFound.code)
   })
 
   it('asks for 3DS, then starts the membership once the challenge passes', async () => {
@@ -290,7 +291,9 @@ describe('one payment per membership', () => {
     const succeeded = answers.filter((res) => res.body.data?.status === 'succeeded')
     expect(succeeded).toHaveLength(1)
     for (const res of answers.filter((r) => r.body.result === 'error'))
-      expect([5202, 5211]).toContain(res.body.error.code)
+      expect([ErrorCodes.AlreadyMember.code, ErrorCodes.MembershipPaymentPending.code]).toContain(
+        res.body.error.code,
+      )
     expect(await t.app.services.money.ledger.earningsCents(creator.userId)).toBe(720)
 
     // A 3DS payment left open on its hosted page blocks a second subscribe to the same creator.
@@ -300,7 +303,7 @@ describe('one payment per membership', () => {
     const first = await subscribe(t, slow, { creator_id: other.userId, expected_cents: 500 })
     expect(first.body.data.status).toBe('requires_action')
     const second = await subscribe(t, slow, { creator_id: other.userId, expected_cents: 500 })
-    expect(second.body.error.code).toBe(5211)
+    expect(second.body.error.code).toBe(ErrorCodes.MembershipPaymentPending.code)
     // Once that page fails, the fan may try again.
     const chargeId = new URL(first.body.data.action_url).pathname.split('/').at(-1) ?? ''
     await t.app.services.money.payments.sandbox.authenticate(chargeId, false)
@@ -386,7 +389,7 @@ describe('free trials', () => {
       trial_code: code,
       expected_cents: 0,
     })
-    expect(noCard.body.error.code).toBe(5204)
+    expect(noCard.body.error.code).toBe(ErrorCodes.MembershipCardRequired.code)
     await addCard(t, fan)
     const started = await subscribe(t, fan, {
       creator_id: creator.userId,
@@ -406,7 +409,7 @@ describe('free trials', () => {
       trial_code: code,
       expected_cents: 0,
     })
-    expect(usedUp.body.error.code).toBe(5205)
+    expect(usedUp.body.error.code).toBe(ErrorCodes.TrialNotValid.code)
     const list = await t.call(trialLinkList, {}, { token: creator.token })
     expect(list.body.data.list[0]).toMatchObject({ code, uses: 1, max_uses: 1 })
     const revoked = await t.call(trialLinkRevoke, { code }, { token: creator.token })
@@ -448,7 +451,7 @@ describe('auto-renew off', () => {
       { creator_id: creator.userId, auto_renew: true },
       { token: fan.token },
     )
-    expect(back.body.error.code).toBe(5209)
+    expect(back.body.error.code).toBe(ErrorCodes.MembershipEnded.code)
     const offer = await t.call(membershipOffer, { user_id: creator.userId }, { token: fan.token })
     expect(offer.body.data).toMatchObject({ is_new_member: false, subscription: { status: 'ended' } })
     await expectCleanLedger(t)

@@ -7,6 +7,7 @@ import {
   chatSend,
   conversationOpen,
   EmailEventType,
+  ErrorCodes,
   emailEventReport,
   NotifyType,
   notificationList,
@@ -161,7 +162,7 @@ describe('notifications', () => {
     for (const token of [other.token, guest]) {
       const res = await t.call(emailEventReport, claim, { token })
       expect(res.status).toBe(403)
-      expect(res.body.error.code).toBe(1002)
+      expect(res.body.error.code).toBe(ErrorCodes.Forbidden.code)
     }
     const rows = await t.database.db
       .select()

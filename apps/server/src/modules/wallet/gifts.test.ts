@@ -3,6 +3,7 @@
  * wallet, recipients who cannot receive one, replays; the creator's notification carries meta.tokens.
  */
 import {
+  ErrorCodes,
   Gifts,
   giftCatalogue,
   Shares,
@@ -123,7 +124,7 @@ describe('gifts', () => {
     const crown = Gifts[5]
     const res = await gift(fan, { gift_id: crown.id, creator_id: creator.userId })
     expect(res.status).toBe(402)
-    expect(res.body.error.code).toBe(5004)
+    expect(res.body.error.code).toBe(ErrorCodes.InsufficientCoins.code)
     expect(res.body.error.fields[0]).toMatchObject({
       rule: 'wallet.coins_needed',
       message: String(crown.coins - 10),
@@ -141,12 +142,18 @@ describe('gifts', () => {
     const { postId } = await makePost(t, someone)
     const code = async (input: Parameters<typeof gift>[1], by = fan) =>
       (await gift(by, input)).body.error?.code
-    expect(await code({ gift_id: 999, creator_id: creator.userId })).toBe(5013)
-    expect(await code({ gift_id: 1, creator_id: creator.userId }, creator)).toBe(5014)
-    expect(await code({ gift_id: 1, creator_id: other.userId })).toBe(5015)
-    expect(await code({ gift_id: 1, creator_id: unverified.userId })).toBe(5015)
-    expect(await code({ gift_id: 1, creator_id: blocker.userId })).toBe(30023)
-    expect(await code({ gift_id: 1, creator_id: creator.userId, post_id: postId })).toBe(4001)
+    expect(await code({ gift_id: 999, creator_id: creator.userId })).toBe(ErrorCodes.GiftNotFound.code)
+    expect(await code({ gift_id: 1, creator_id: creator.userId }, creator)).toBe(
+      ErrorCodes.CannotGiftSelf.code,
+    )
+    expect(await code({ gift_id: 1, creator_id: other.userId })).toBe(ErrorCodes.GiftRecipientInvalid.code)
+    expect(await code({ gift_id: 1, creator_id: unverified.userId })).toBe(
+      ErrorCodes.GiftRecipientInvalid.code,
+    )
+    expect(await code({ gift_id: 1, creator_id: blocker.userId })).toBe(ErrorCodes.BlockedLocation.code)
+    expect(await code({ gift_id: 1, creator_id: creator.userId, post_id: postId })).toBe(
+      ErrorCodes.PostNotFound.code,
+    )
     expect(await ledger().coins(fan.userId)).toBe(500)
   })
 })

@@ -5,6 +5,7 @@
  */
 import {
   coinsToCents,
+  ErrorCodes,
   postDetail,
   Shares,
   savePost,
@@ -93,7 +94,7 @@ describe('unlocking a post', () => {
       const { postId } = await makePost(t, creator, { visibility })
       const res = await unlock(fan, postId, 120)
       expect(res.status).toBe(409)
-      expect(res.body.error.code).toBe(5010)
+      expect(res.body.error.code).toBe(ErrorCodes.NotForSale.code)
     }
     expect(await ledger().coins(fan.userId)).toBe(100)
   })
@@ -143,7 +144,7 @@ describe('unlocking a post', () => {
     const key = newKey()
     const res = await unlock(fan, postId, 120, key)
     expect(res.status).toBe(409)
-    expect(res.body.error.code).toBe(5011)
+    expect(res.body.error.code).toBe(ErrorCodes.PriceChanged.code)
     expect(await ledger().coins(fan.userId)).toBe(500)
     // The refusal is not stored: the same key with the new price goes through.
     const retried = await unlock(fan, postId, 150)
@@ -156,7 +157,7 @@ describe('unlocking a post', () => {
     const key = newKey()
     const res = await unlock(fan, postId, 120, key)
     expect(res.status).toBe(402)
-    expect(res.body.error.code).toBe(5004)
+    expect(res.body.error.code).toBe(ErrorCodes.InsufficientCoins.code)
     expect(res.body.error.fields).toEqual([{ field: 'coins', rule: 'wallet.coins_needed', message: '90' }])
     expect(await ledger().coins(fan.userId)).toBe(30)
     expect(await transfersOf(fan.userId, 3)).toBe(0)
@@ -179,13 +180,13 @@ describe('unlocking a post', () => {
     await block(t, other, fan)
     const blocked = await unlock(fan, postId, 10)
     expect(blocked.status).toBe(404)
-    expect(blocked.body.error.code).toBe(4001)
+    expect(blocked.body.error.code).toBe(ErrorCodes.PostNotFound.code)
     const own = await t.call(
       unlockPost,
       { post_id: postId, price: 10 },
       { token: other.token, headers: { 'idempotency-key': newKey() } },
     )
-    expect(own.body.error.code).toBe(5012)
+    expect(own.body.error.code).toBe(ErrorCodes.CannotBuyOwn.code)
     const missing = await unlock(fan, 987_654_321, 10)
     expect(missing.status).toBe(404)
     expect(await ledger().coins(fan.userId)).toBe(500)
@@ -205,11 +206,11 @@ describe('unlocking a post', () => {
     const { postId } = await makePost(t, creator, { visibility: Visibility.PPV, price: 10 })
     const { postId: other } = await makePost(t, creator, { visibility: Visibility.PPV, price: 10 })
     const noKey = await t.call(unlockPost, { post_id: postId, price: 10 }, { token: fan.token })
-    expect(noKey.body.error.code).toBe(5001)
+    expect(noKey.body.error.code).toBe(ErrorCodes.IdempotencyKeyMissing.code)
     const key = newKey()
     expect((await unlock(fan, postId, 10, key)).status).toBe(200)
     const reused = await unlock(fan, other, 10, key)
-    expect(reused.body.error.code).toBe(5002)
+    expect(reused.body.error.code).toBe(ErrorCodes.IdempotencyKeyReused.code)
     expect(await ledger().coins(fan.userId)).toBe(490)
   })
 
