@@ -1,22 +1,22 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
-import type { AppServices } from '../../app.ts'
 import type { Clock } from '../../platform/clock.ts'
 import type { Config } from '../../platform/config.ts'
 import type { Db } from '../../platform/db.ts'
 import type { JobSender, Jobs } from '../../platform/jobs.ts'
+import type { Realtime } from '../../platform/realtime.ts'
+import type { EmailPreferencesService } from '../account/email-service.ts'
+import type { CreatorService } from '../creator/service.ts'
 import type { EntitlementService } from '../entitlements/service.ts'
 import type { MediaService } from '../media/types.ts'
-import { wireMemberships } from '../memberships/wiring.ts'
-import { wirePayments } from '../payments/wiring.ts'
-import { wirePayouts } from '../payouts/wiring.ts'
-import { wireReferrals } from '../referrals/wiring.ts'
-import { wireWallet } from '../wallet/wiring.ts'
-import { createPurchases, type Purchases } from './purchase.ts'
+import type { NotificationService } from '../notifications/service.ts'
+import type { SafetyService } from '../safety/service.ts'
+import type { SocialService } from '../social/service.ts'
+import type { Purchases } from './purchase.ts'
 import { createLedgerRepo } from './repo.ts'
-import { createSales, type Sales } from './sales.ts'
+import { createSales, type ReferrerOf, type Sales } from './sales.ts'
 import { createLedgerService, type LedgerService } from './service.ts'
 
-/** What every money module may use (issue 6). */
+/** What every money module (payments, wallet, memberships, payouts, referrals) may use. */
 export interface MoneyDeps {
   db: Db
   config: Readonly<Config>
@@ -26,12 +26,12 @@ export interface MoneyDeps {
   purchases: Purchases
   entitlements: EntitlementService
   media: MediaService
-  social: AppServices['social']
-  safety: AppServices['safety']
-  creator: AppServices['creator']
-  notifications: AppServices['notifications']
-  realtime: AppServices['realtime']
-  emailPreferences: AppServices['emailPreferences']
+  social: SocialService
+  safety: SafetyService
+  creator: Pick<CreatorService, 'assertVerifiedCreator'>
+  notifications: NotificationService
+  realtime: Realtime
+  emailPreferences: EmailPreferencesService
   jobs: JobSender
   clock: Clock
   /** A secret for webhook signatures and signed links of the sandbox provider. */
@@ -41,9 +41,9 @@ export interface MoneyDeps {
   log: FastifyBaseLogger
 }
 
-export interface MoneyWiringDeps extends Omit<MoneyDeps, 'ledger' | 'sales' | 'purchases'> {}
+export interface MoneyWiringDeps extends Omit<MoneyDeps, 'sales' | 'purchases'> {}
 
-/** One money module as app.ts sees it. */
+/** One money module as the composition root sees it. */
 export interface MoneyPart {
   register(app: FastifyInstance): void | Promise<void>
   registerWorkers(boss: Jobs): Promise<void>
@@ -51,43 +51,28 @@ export interface MoneyPart {
 }
 
 /**
- * The money modules (issue 6): the ledger (the one service that moves money), sales (the split of every
- * sale), and payments, wallet, memberships, payouts and referrals around them.
+ * The ledger, the one service that moves money. It needs only the database, so the composition root builds
+ * it early: account deletion and the e-mail notices read balances from it.
  */
-export async function wireMoney(deps: MoneyWiringDeps) {
+export async function wireLedger(deps: { db: Db; clock: Clock }): Promise<LedgerService> {
   const ledger = createLedgerService({ repo: createLedgerRepo(deps.db), clock: deps.clock })
   await ledger.init()
-  const referrals = wireReferrals({ ...deps, ledger })
-  const sales = createSales({
-    db: deps.db,
-    ledger,
-    referrerOf: referrals.referrerOf,
-    now: () => deps.clock.now(),
-  })
-  const purchases = createPurchases({ ...deps, ledger, sales, log: deps.log.child({ name: 'purchases' }) })
-  const shared: MoneyDeps = { ...deps, ledger, sales, purchases }
-  const payments = wirePayments(shared)
-  const wallet = wireWallet({ ...shared, payments: payments.service })
-  const memberships = wireMemberships({ ...shared, payments: payments.service })
-  const payouts = wirePayouts(shared)
-  const parts: MoneyPart[] = [referrals, payments, wallet, memberships, payouts]
-  return {
-    ledger,
-    sales,
-    payments: payments.service,
-    memberships: memberships.service,
-    payouts: payouts.service,
-    async register(app: FastifyInstance) {
-      for (const part of parts) await part.register(app)
-    },
-    async registerWorkers(boss: Jobs) {
-      for (const part of parts) await part.registerWorkers(boss)
-    },
-    async close() {
-      for (const part of parts) await part.close?.()
-    },
-  }
+  return ledger
 }
 
-export type MoneyModules = Awaited<ReturnType<typeof wireMoney>>
+/** Sales: the split of every sale (the referrals module answers who referred a creator). */
+export function wireSales(deps: {
+  db: Db
+  ledger: LedgerService
+  referrerOf: ReferrerOf
+  clock: Clock
+}): Sales {
+  return createSales({
+    db: deps.db,
+    ledger: deps.ledger,
+    referrerOf: deps.referrerOf,
+    now: () => deps.clock.now(),
+  })
+}
+
 export type { LedgerService, Sales }

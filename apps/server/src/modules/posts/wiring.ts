@@ -1,13 +1,17 @@
 import { Caching } from '@velvet/contract'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
-import type { AppServices } from '../../app.ts'
 import type { Clock } from '../../platform/clock.ts'
 import type { Db } from '../../platform/db.ts'
 import type { JobSender, Jobs } from '../../platform/jobs.ts'
+import type { Realtime } from '../../platform/realtime.ts'
 import type { UserChanges } from '../../platform/user-changes.ts'
+import type { CreatorService } from '../creator/service.ts'
 import { createEntitlementsRepo } from '../entitlements/repo.ts'
 import { createEntitlementService, type EntitlementService } from '../entitlements/service.ts'
 import type { MediaService } from '../media/types.ts'
+import type { NotificationService } from '../notifications/service.ts'
+import type { SafetyService } from '../safety/service.ts'
+import type { SocialService } from '../social/service.ts'
 import { createAnswerCache } from './answer-cache.ts'
 import { createEngagementRepo } from './engagement-repo.ts'
 import { createEngagementService } from './engagement-service.ts'
@@ -23,11 +27,11 @@ import { createPostViewService } from './view-service.ts'
 export interface PostsWiringDeps {
   db: Db
   media: MediaService
-  social: AppServices['social']
-  safety: AppServices['safety']
-  creator: AppServices['creator']
-  realtime: AppServices['realtime']
-  notifications: AppServices['notifications']
+  social: SocialService
+  safety: SafetyService
+  creator: Pick<CreatorService, 'assertVerifiedCreator'>
+  realtime: Realtime
+  notifications: NotificationService
   /** Who changed lately: the first feed pages kept per viewer end with their users' changes. */
   changes: UserChanges
   jobs: JobSender

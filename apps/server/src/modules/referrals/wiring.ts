@@ -1,5 +1,4 @@
 import type { ReferrerOf } from '../ledger/sales.ts'
-import type { LedgerService } from '../ledger/service.ts'
 import type { MoneyPart, MoneyWiringDeps } from '../ledger/wiring.ts'
 import { createReferralsRepo } from './repo.ts'
 import { registerReferralRoutes } from './routes.ts'
@@ -9,7 +8,7 @@ import { createReferralsService } from './service.ts'
  * Referrals (issue 6): /ref/{code} stores the referrer for sign-up; the referrer earns 5% of a referred
  * creator's earnings for 12 months, out of the platform's share (ledger/sales.ts asks `referrerOf`).
  */
-export function wireReferrals(deps: MoneyWiringDeps & { ledger: LedgerService }): MoneyPart & {
+export function wireReferrals(deps: MoneyWiringDeps): MoneyPart & {
   referrerOf: ReferrerOf
 } {
   const service = createReferralsService({
