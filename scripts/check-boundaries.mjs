@@ -51,7 +51,6 @@ const BASELINE = new Set([
   'payouts/repo.ts import ledger/schema.ts',
   // Not yet mended (follow-up work, each owner publishes a read model).
   'account/repo.ts import auth/schema.ts',
-  'creator/service.ts import account/repo.ts',
   'entitlements/conditions.ts import posts/schema.ts',
   'mass/repo.ts import entitlements/schema.ts',
   'mass/repo.ts import posts/schema.ts',
