@@ -53,13 +53,11 @@ const BASELINE = new Set([
   'payouts/repo.ts import ledger/schema.ts',
   // Not yet mended (follow-up work, each owner publishes a read model).
   'account/repo.ts import auth/schema.ts',
-  'creator/service.ts import account/repo.ts',
   'entitlements/conditions.ts import posts/schema.ts',
   'mass/repo.ts import entitlements/schema.ts',
   'mass/repo.ts import posts/schema.ts',
   'mass/repo.ts import social/schema.ts',
   'posts/list-repo.ts import social/schema.ts', // user_stats for creator suggestions
-  'users/profile-repo.ts import auth/repo.ts',
   'users/profile-repo.ts import auth/schema.ts',
   'users/profile-repo.ts import social/schema.ts',
 ])

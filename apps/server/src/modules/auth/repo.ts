@@ -2,19 +2,10 @@ import { nameSkeleton } from '@velvet/contract'
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import { type Db, isUniqueViolation, type Tx } from '../../platform/db.ts'
 import { AppError } from '../../platform/errors.ts'
+import { lockUserNames } from './index.ts'
 import { emailCodes, sessions, type UserRow, userNameSkeleton, users } from './schema.ts'
 
 type Conn = Db | Tx
-
-/**
- * Serialises every change that takes or gives up a user name with one of these skeletons (transaction-scoped
- * advisory locks, in a fixed order): sign-up and renames check "no look-alike is taken" and then write, and
- * no unique index covers look-alikes.
- */
-export async function lockUserNames(names: string[], tx: Tx): Promise<void> {
-  const keys = [...new Set(names.map((name) => `user_name:${nameSkeleton(name)}`))].sort()
-  for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`)
-}
 
 /** What an e-mail code confirms. */
 export type CodePurpose = 'login' | 'delete'

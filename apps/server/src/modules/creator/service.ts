@@ -5,7 +5,7 @@ import type { Tx } from '../../platform/db.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { Viewer } from '../../platform/http.ts'
 import type { IdentityProvider, PartnerSessionState } from '../../platform/identity/provider.ts'
-import type { AccountRepo } from '../account/repo.ts'
+import type { LegalAcceptances } from '../account/index.ts'
 import type { AuthEvents } from '../auth/events.ts'
 import { presentSessionUser } from '../auth/presenters.ts'
 import { creatorAgreement } from './agreement.ts'
@@ -18,7 +18,7 @@ const AGREEMENT = 'creator_agreement'
 
 export interface CreatorServiceDeps {
   repo: CreatorRepo
-  legal: Pick<AccountRepo, 'recordAcceptances' | 'acceptances'>
+  legal: LegalAcceptances
   provider: IdentityProvider
   events: Pick<AuthEvents, 'userChanged'>
   portraitUrl: (key: string) => string

@@ -2,7 +2,7 @@ import { nameSkeleton } from '@velvet/contract'
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm'
 import { type Db, isUniqueViolation, type Tx } from '../../platform/db.ts'
 import { AppError } from '../../platform/errors.ts'
-import { lockUserNames } from '../auth/repo.ts'
+import { lockUserNames } from '../auth/index.ts'
 import { type UserRow, userNameSkeleton, users } from '../auth/schema.ts'
 import { usernameHistory } from '../social/schema.ts'
 
