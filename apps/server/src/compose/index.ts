@@ -25,6 +25,7 @@ import { createEmailNotices } from '../modules/email/service.ts'
 import { wireLedger } from '../modules/ledger/wiring.ts'
 import { wireMass } from '../modules/mass/wiring.ts'
 import { wireMedia } from '../modules/media/wiring.ts'
+import { Notices, noticePerson } from '../modules/notifications/payloads.ts'
 import { createNotificationRepo } from '../modules/notifications/repo.ts'
 import { registerNotificationRoutes } from '../modules/notifications/routes.ts'
 import { createNotificationService } from '../modules/notifications/service.ts'
@@ -165,21 +166,10 @@ export async function compose(app: FastifyInstance, deps: ComposeDeps): Promise<
   /** A new follower (NotifyType.NewFollower): a banner when online, else a web push; never fails the follow. */
   const tellFollowed = (follower: SessionUser, followeeId: number) =>
     notifications
-      .publish(followeeId, {
-        notify_type: NotifyType.NewFollower,
-        is_show: 1,
-        is_add: 1,
-        show_seconds: null,
-        link: follower.user_name ? `/@${follower.user_name}` : null,
-        left: { content: follower.portrait, type: 1 },
-        middle: {
-          title: follower.nickname ?? follower.user_name ?? 'Someone',
-          summary: 'started following you',
-        },
-        right: null,
-        meta: {},
-        content: 'started following you',
-      })
+      .publish(
+        followeeId,
+        Notices.newFollower({ follower: noticePerson(follower, 'Someone'), userName: follower.user_name }),
+      )
       .catch((err: unknown) => app.log.warn({ err, followeeId }, 'follow notification failed'))
   // Social and posts need each other: reporting a post asks posts whether the reporter can see it, and posts
   // read follows and blocks. Social is built first with this port; posts is bound to it below.
