@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib'
 import { build, type Manifest } from 'vite'
 import { afterAll, describe, expect, it } from 'vitest'
 
-/** Issue 3: the JavaScript a first visit to / needs must stay under 170 KiB gzipped. */
+/** The JavaScript a first visit to / needs must stay under 170 KiB gzipped. */
 const BUDGET_BYTES = 170 * 1024
 /** The screen a new visitor lands on (/ is the login screen, spec §2). */
 const INITIAL_ROUTE_MODULE = 'src/features/auth/LoginScreen.tsx'

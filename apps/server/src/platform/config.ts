@@ -26,7 +26,7 @@ const bool = z
   .optional()
   .transform((v) => v === 'true' || v === '1')
 
-// -- Database pool limits and the Redis prefix (issue 14: found under load and faults) --
+// -- Database pool limits and the Redis prefix (found under load and faults) --
 
 /** Milliseconds, 0 turning the limit off. */
 const millis = (fallback: number) => z.coerce.number().int().min(0).max(3_600_000).default(fallback)
@@ -80,7 +80,7 @@ function redisPrefixOf(e: {
   return `velvet:${redisSafe(new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).host)}:`
 }
 
-// -- end of issue 14's block --
+// -- end of the pool and Redis prefix block --
 
 const EnvSchema = z.object({
   ...DeploymentEnv,
@@ -171,7 +171,7 @@ export interface Config {
   webDist: string
   databaseUrl: string | undefined
   redisUrl: string | undefined
-  /** PostgreSQL pool size and limits; `redisPrefix` begins every Redis channel and key (issue 14). */
+  /** PostgreSQL pool size and limits; `redisPrefix` begins every Redis channel and key. */
   databasePool: Readonly<PoolSettings>
   redisPrefix: string
   runMode: 'web' | 'worker' | 'both'
@@ -194,7 +194,7 @@ export interface Config {
   /** Given in the environment, else generated once into DATA_DIR/secret.json (see loadSecrets). */
   appSecret: string | undefined
   identity: { provider: 'sandbox'; webhookSecret: string | undefined; sandboxDelayMs: number }
-  /** Card payments (issue 6): the provider, its webhook secret, the sandbox's webhook delay (-1: manual). */
+  /** Card payments: the provider, its webhook secret, the sandbox's webhook delay (-1: manual). */
   payments: { provider: 'sandbox'; webhookSecret: string | undefined; sandboxDelayMs: number }
   payouts: { provider: 'sandbox' }
   /** The parts that run on a built-in sandbox (the web app shows a test-mode banner while any does). */

@@ -153,7 +153,7 @@ export const routes: RouteObject[] = [
             children: [
               homeRoutes.home,
               ...laterRoutes,
-              // Money (issue 6).
+              // Money.
               ...paymentRoutes,
               ...walletRoutes,
               ...subsRoutes,

@@ -1,5 +1,5 @@
 /**
- * The free message allowance of paid messages under simultaneous sends, through HTTP (issue 14): the
+ * The free message allowance of paid messages under simultaneous sends, through HTTP: the
  * sender's side is locked in the send's transaction before the allowance is read and used, so a fan who
  * sends many messages at once gets exactly ChatRules.freeMessages free and pays for the rest. The race shows
  * on PostgreSQL (`npm run test:pg`); PGlite's single connection serialises the transactions.

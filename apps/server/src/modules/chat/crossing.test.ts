@@ -1,5 +1,5 @@
 /**
- * Crossing writes on PostgreSQL (issue 14): fans and creators write to each other at the same moment, the
+ * Crossing writes on PostgreSQL: fans and creators write to each other at the same moment, the
  * fans also tip and pay for messages, 1,000 calls at once. Opposite sends used to lock the two sides of a
  * conversation in opposite orders and PostgreSQL answered some with a deadlock (HTTP 500). Every call must
  * now succeed, in bounded time, with the ledger exact. `npm run test:pg` runs it; on PGlite it is skipped:

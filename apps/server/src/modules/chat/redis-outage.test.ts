@@ -1,5 +1,5 @@
 /**
- * Chat through a Redis outage (issue 7): two server processes reach Redis through a TCP proxy that the test
+ * Chat through a Redis outage: two server processes reach Redis through a TCP proxy that the test
  * cuts for 30 s while messages keep being sent through both. Every send is stored and answered, realtime
  * comes back within 5 s of Redis, and a client that refetches the conversation (as the web app does after
  * a reconnect or a chat_message) ends up with every message exactly once; a logout made meanwhile on one

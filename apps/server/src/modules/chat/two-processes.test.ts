@@ -1,5 +1,5 @@
 /**
- * Chat across two server processes on one PostgreSQL and one Redis (issue 7): a message sent through one
+ * Chat across two server processes on one PostgreSQL and one Redis: a message sent through one
  * process reaches the recipient's socket on the other, and many sends through both, with retries of the
  * same client id, are each stored once and delivered once. `npm run test:pg` sets both URLs in CI.
  */

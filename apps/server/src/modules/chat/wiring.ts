@@ -21,7 +21,7 @@ export const PAID_MESSAGE_REFUND_QUEUE = 'chat-paid-message-refunds'
 export const REPLY_WITHIN_MS = ChatRules.replyWithinHours * 3_600_000
 
 /**
- * Chat (issue 7): conversations, messages (text, photos and videos, PPV, tips and gifts, paid messages),
+ * Chat: conversations, messages (text, photos and videos, PPV, tips and gifts, paid messages),
  * unread counters and their `chat_message` deliveries.
  */
 export function wireChat(deps: {

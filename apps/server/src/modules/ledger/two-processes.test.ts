@@ -1,5 +1,5 @@
 /**
- * Issue 6 on PostgreSQL with two real server processes: 10,000 concurrent PPV unlock attempts over 100 fan
+ * Money on PostgreSQL with two real server processes: 10,000 concurrent PPV unlock attempts over 100 fan
  * wallets leave the ledger exact (every transfer balanced, balances equal to their postings, none negative,
  * coins minted = spent + left, one unlock row per unlock transfer, nobody charged twice); then one process is
  * killed with SIGKILL in the middle of a burst and, after a restart, nothing is half written and every

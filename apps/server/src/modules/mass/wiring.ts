@@ -9,7 +9,7 @@ import { createMassRepo } from './repo.ts'
 import { registerMassRoutes } from './routes.ts'
 import { createMassService } from './service.ts'
 
-/** Mass messages (issue 7): the calls, and the jobs that deliver them into chat. */
+/** Mass messages: the calls, and the jobs that deliver them into chat. */
 export function wireMass(deps: {
   db: Db
   chat: MassChat

@@ -1,5 +1,5 @@
 /**
- * The limit of open free-trial links under simultaneous creates, through HTTP (issue 14): the open links are
+ * The limit of open free-trial links under simultaneous creates, through HTTP: the open links are
  * counted and the new one stored under a per-creator lock, so a burst cannot pass
  * MembershipLimits.trialLinksMax. The race shows on PostgreSQL (`npm run test:pg`); PGlite's single
  * connection serialises the transactions.

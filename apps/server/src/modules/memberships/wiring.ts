@@ -10,7 +10,7 @@ import { createMembershipService } from './service.ts'
 import { createSubscriptionsRepo } from './subscriptions-repo.ts'
 
 /**
- * Memberships (issue 6): plans, subscribing by card, renewals with grace, the /subs screens' calls. The
+ * Memberships: plans, subscribing by card, renewals with grace, the /subs screens' calls. The
  * payments module calls the 'membership' purpose handler when a membership payment settles.
  */
 export function wireMemberships(deps: MoneyDeps & { payments: PaymentsApi }) {

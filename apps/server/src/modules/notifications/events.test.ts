@@ -1,5 +1,5 @@
 /**
- * The notifications list through HTTP (issue 7): what creates one (a new follower, a comment, an @mention
+ * The notifications list through HTTP: what creates one (a new follower, a comment, an @mention
  * in a comment or a caption, a message to someone offline), the tabs of /notifications, read state and TN.
  */
 import {

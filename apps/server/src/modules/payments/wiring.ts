@@ -15,7 +15,7 @@ export const RECONCILE_QUEUE = 'payments-reconcile'
 export const RECONCILE_AFTER_MS = 10 * 60_000
 
 /**
- * Payments (issue 6): the sandbox card provider (hosted card form, 3DS page, signed webhooks), saved cards,
+ * Payments: the sandbox card provider (hosted card form, 3DS page, signed webhooks), saved cards,
  * coin purchases, webhooks and chargebacks. `service` is the PaymentsApi other money modules use; its
  * `sandbox` drives the sandbox provider (disputes, hand-delivered events) in tests and demos.
  */

@@ -7,7 +7,7 @@ import { registerPayoutRoutes } from './routes.ts'
 import { createPayoutsService, type PayoutsService } from './service.ts'
 
 /**
- * Creators withdraw (issue 6): payout methods, tax settings, withdrawals and the payout job, on the sandbox
+ * Creators withdraw: payout methods, tax settings, withdrawals and the payout job, on the sandbox
  * payout provider unless another is given.
  */
 export function wirePayouts(deps: MoneyDeps & { payoutProvider?: PayoutProvider }): MoneyPart & {

@@ -56,7 +56,7 @@ export interface PostsModule {
   composerAt(clock: Clock): PostService
 }
 
-/** Posts, the home feed and entitlements (issue 5); comment and mention notices (issue 7). */
+/** Posts, the home feed and entitlements; comment and mention notices. */
 export function wirePosts(deps: PostsWiringDeps): PostsModule {
   const { db, media, social, safety, creator, changes, jobs, clock, publicUrl, portraitUrl, log } = deps
   const repo = createPostsRepo(db)

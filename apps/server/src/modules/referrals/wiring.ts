@@ -5,7 +5,7 @@ import { registerReferralRoutes } from './routes.ts'
 import { createReferralsService } from './service.ts'
 
 /**
- * Referrals (issue 6): /ref/{code} stores the referrer for sign-up; the referrer earns 5% of a referred
+ * Referrals: /ref/{code} stores the referrer for sign-up; the referrer earns 5% of a referred
  * creator's earnings for 12 months, out of the platform's share (ledger/sales.ts asks `referrerOf`).
  */
 export function wireReferrals(deps: MoneyWiringDeps): MoneyPart & {

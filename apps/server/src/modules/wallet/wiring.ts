@@ -9,7 +9,7 @@ import { registerWalletRoutes } from './routes.ts'
 import { createWalletService } from './service.ts'
 
 /**
- * Fans spend (issue 6): wallet, transactions, PPV unlocks of posts, gifts. Posts are read through the posts
+ * Fans spend: wallet, transactions, PPV unlocks of posts, gifts. Posts are read through the posts
  * module's own view service (reach: blocks, places and the paywall; detail: the post as post detail shows
  * it), built here over the same entitlements, so an unlock answers the post exactly as the app shows it.
  */

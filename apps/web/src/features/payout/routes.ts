@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router'
 import { PayoutPaths } from './paths.ts'
 
-/** Withdrawals and payout methods (/pay/payout/*) of issue 6, each its own lazily loaded chunk. */
+/** Withdrawals and payout methods (/pay/payout/*), each its own lazily loaded chunk. */
 export const payoutRoutes: RouteObject[] = [
   {
     path: PayoutPaths.home,

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router'
 import { ReferralPaths } from './paths.ts'
 
-/** The referral programme (/ref/*) of issue 6, each its own lazily loaded chunk. */
+/** The referral programme (/ref/*), each its own lazily loaded chunk. */
 export const referralRoutes: RouteObject[] = [
   {
     path: ReferralPaths.about,

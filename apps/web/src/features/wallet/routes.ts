@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router'
 
-/** The wallet (/pay/wallet) and transactions (/pay/transactions) of issue 6. */
+/** The wallet (/pay/wallet) and transactions (/pay/transactions). */
 export const walletRoutes: RouteObject[] = [
   {
     path: '/pay/wallet',
