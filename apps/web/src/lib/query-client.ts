@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query'
+import { QueryClient, type QueryKey } from '@tanstack/react-query'
 import { isApiError } from './api/errors.ts'
 
 /** The one TanStack Query cache (server state). Logout clears it. */
@@ -14,3 +14,13 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 })
+
+/**
+ * Puts a server answer in the cache in place of what a query holds. A read of the same key still in
+ * flight started before the change and would land after it with the old state (a list without the card
+ * just saved), so it is cancelled first.
+ */
+export async function replaceQueryData<T>(client: QueryClient, queryKey: QueryKey, data: T) {
+  await client.cancelQueries({ queryKey, exact: true })
+  client.setQueryData(queryKey, data)
+}

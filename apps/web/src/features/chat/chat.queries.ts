@@ -24,6 +24,7 @@ import {
 } from '@velvet/contract'
 import { messageOf } from '../../lib/api/errors.ts'
 import { api } from '../../lib/api/index.ts'
+import { replaceQueryData } from '../../lib/query-client.ts'
 import { toast } from '../../ui/toast-store.ts'
 import { systemKeys } from '../system/system.queries.ts'
 import { useActionKey, walletKeys } from '../wallet/wallet.queries.ts'
@@ -155,8 +156,10 @@ export function useMuteConversation(conversation: Conversation) {
   return useMutation({
     mutationFn: (next: boolean) =>
       api.call(chatMute, { conversation_id: conversation.conversation_id, mute: next }),
-    onSuccess: (answer) => {
-      client.setQueryData(chatKeys.open(conversation.peer.user_id), { conversation: answer.conversation })
+    onSuccess: async (answer) => {
+      await replaceQueryData(client, chatKeys.open(conversation.peer.user_id), {
+        conversation: answer.conversation,
+      })
       void client.invalidateQueries({ queryKey: systemKeys.initAll() })
       toast.success(answer.conversation.mute ? 'Conversation muted' : 'Conversation unmuted')
     },
@@ -169,8 +172,8 @@ export function useSavePaidMessageSettings() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (settings: PaidMessageSettings) => api.call(updatePaidMessageSettings, settings),
-    onSuccess: (answer) => {
-      client.setQueryData(chatKeys.paidSettings(), answer)
+    onSuccess: async (answer) => {
+      await replaceQueryData(client, chatKeys.paidSettings(), answer)
       void client.invalidateQueries({ queryKey: chatKeys.conversationsAll() })
       toast.success(answer.settings.price === 0 ? 'Messages to you are free.' : 'Paid message price saved.')
     },

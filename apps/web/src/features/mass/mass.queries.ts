@@ -10,6 +10,7 @@ import {
   massList,
 } from '@velvet/contract'
 import { api } from '../../lib/api/index.ts'
+import { replaceQueryData } from '../../lib/query-client.ts'
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts'
 import { useViewerId } from '../subs/subs.queries.ts'
 
@@ -75,8 +76,8 @@ export function useCreateMass() {
   const viewerId = useViewerId()
   return useMutation({
     mutationFn: (request: MassCreateRequest) => api.call(massCreate, request),
-    onSuccess: (answer) => {
-      client.setQueryData(massKeys.detail(viewerId, answer.mass.mass_id), answer)
+    onSuccess: async (answer) => {
+      await replaceQueryData(client, massKeys.detail(viewerId, answer.mass.mass_id), answer)
       void client.invalidateQueries({ queryKey: massKeys.list(viewerId) })
     },
   })

@@ -15,6 +15,7 @@ import {
 import { useEffect, useRef, useState } from 'react'
 import { newIdempotencyKey } from '../../lib/api/client.ts'
 import { api } from '../../lib/api/index.ts'
+import { replaceQueryData } from '../../lib/query-client.ts'
 import { useSession } from '../auth/session.ts'
 import { walletKeys } from '../wallet/wallet.queries.ts'
 import { nextStatusCheck, paymentWait } from './payment-wait.ts'
@@ -66,7 +67,7 @@ function useCardListMutation<I, O extends CardList>(run: (input: I) => Promise<O
   const client = useQueryClient()
   return useMutation({
     mutationFn: run,
-    onSuccess: (data) => client.setQueryData(paymentKeys.cards(viewerId), { cards: data.cards }),
+    onSuccess: (data) => replaceQueryData(client, paymentKeys.cards(viewerId), { cards: data.cards }),
   })
 }
 
