@@ -1,44 +1,19 @@
 import { Authorship, type ConversationFilter, SocketChannels, UserRole } from '@velvet/contract'
-import type { FastifyBaseLogger } from 'fastify'
-import type { Clock } from '../../platform/clock.ts'
 import type { Tx } from '../../platform/db.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { Viewer } from '../../platform/http.ts'
-import type { Realtime } from '../../platform/realtime.ts'
-import type { CreatorService } from '../creator/service.ts'
-import type { Purchases } from '../ledger/purchase.ts'
-import type { Sales } from '../ledger/sales.ts'
-import type { LedgerService } from '../ledger/service.ts'
-import type { MediaService } from '../media/types.ts'
-import type { NotificationService } from '../notifications/service.ts'
 import { decodeCursor, decodeIdCursor, idPageFrom, pageFrom } from '../social/cursor.ts'
-import type { SocialService } from '../social/service.ts'
-import { createMessaging, type Messaging } from './messaging.ts'
-import type { PaidChatRepo } from './paid-repo.ts'
-import { createPaidChat } from './paid-service.ts'
+import { createMessaging, type Messaging, type MessagingDeps } from './messaging.ts'
+import { createPaidChat, type PaidChatDeps } from './paid-service.ts'
 import { contentKeyOf } from './policy.ts'
 import { isCreator, msgTypeOf, presentConversation } from './presenters.ts'
-import type { ChatRepo, PeerRow } from './repo.ts'
+import type { PeerRow } from './repo.ts'
 
 /** A message as `store` answers it (the row, whether it is new, the recipient's side). */
 type Stored = Awaited<ReturnType<Messaging['store']>>
 
-export interface ChatServiceDeps {
-  repo: ChatRepo
-  paidRepo: PaidChatRepo
-  social: Pick<SocialService, 'relation'>
-  realtime: Pick<Realtime, 'publish' | 'isOnline'>
-  /** A message to someone offline becomes a notification (NotifyType.ChatMessage): stored and pushed. */
-  notifications: Pick<NotificationService, 'publish'>
-  media: Pick<MediaService, 'findOwned' | 'findMany' | 'urlsFor'>
-  ledger: Pick<LedgerService, 'coins'>
-  purchases: Pick<Purchases, 'checkout'>
-  sales: Pick<Sales, 'reverse'>
-  creator: Pick<CreatorService, 'assertVerifiedCreator'>
-  clock: Clock
-  portraitUrl: (key: string) => string
-  log: FastifyBaseLogger
-}
+/** What chat is built from: what messaging needs, and what paid chat needs besides the messaging itself. */
+export type ChatServiceDeps = MessagingDeps & Omit<PaidChatDeps, 'messaging'>
 
 /**
  * One-to-one chat. Who may talk: a conversation has a creator on at least one side; a fan opens one
