@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     include: ['journeys/**/*.e2e.ts'],
+    // Starts the server once on an empty database; each file's server starts on a copy of it.
+    globalSetup: ['support/server-template.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     // One journey file at a time. Two at a time (each file has its own server, database, SMTP server and

@@ -1,10 +1,11 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll } from 'vitest'
+import { afterAll, afterEach, beforeAll, inject } from 'vitest'
 import { startSmtpServer } from '../../apps/server/src/test/smtp.ts'
 import { type Api, type ApiUser, lazyApi, sessionOf } from './api.ts'
 import { type SmtpServer, signUp, uniqueEmail } from './auth.ts'
 import { confirmOver18, launchChromium, newMobileContext } from './browser.ts'
 import { startServer } from './server.ts'
+import { SERVER_DATA_TEMPLATE } from './server-template.ts'
 
 export type RunningServer = Awaited<ReturnType<typeof startServer>>
 
@@ -29,7 +30,7 @@ export interface SignedUpPage {
 
 /**
  * The set-up every journey file shares: one SMTP server, one real server process (`npm start`'s entry point)
- * mailing to it, and one Chromium, started before the file's tests and stopped after them; the API client
+ * mailing to it, on a copy of the database the global set-up migrated (server-template.ts), and one Chromium, started before the file's tests and stopped after them; the API client
  * and sign-up through the browser that most journeys start from. Contexts made through the fixture are
  * closed after each test.
  */
@@ -41,7 +42,8 @@ export function journeyFixture(env: Record<string, string> = {}): Journey {
 
   beforeAll(async () => {
     smtp = await startSmtpServer()
-    server = await startServer({ SMTP_URL: smtp.url, ...env })
+    const databaseTemplate = (inject as (key: string) => string | undefined)(SERVER_DATA_TEMPLATE)
+    server = await startServer({ SMTP_URL: smtp.url, ...env }, { databaseTemplate })
     browser = await launchChromium()
   })
   afterEach(async () => {

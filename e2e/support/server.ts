@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -30,12 +30,19 @@ async function halt(child: ChildProcess): Promise<void> {
   }
 }
 
+/** The database folder of the server's data folder (PGlite's, as main.ts opens it). */
+const DATABASE_FOLDER = 'pg'
+
 /**
  * The real server (`node apps/server/src/main.ts`, as `npm start` runs it) on a free loopback port with
  * its own data folder, serving the built web app from apps/web/dist. `restart` stops it and starts it again
- * on the same port and data folder (database included), as a deployment does.
+ * on the same port and data folder (database included), as a deployment does. With `databaseTemplate` (a
+ * database folder a stopped server left, see server-template.ts) it starts on a copy of that database.
  */
-export async function startServer(env: Record<string, string> = {}) {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { databaseTemplate?: string | undefined } = {},
+) {
   // WEB_DIST (in the environment or `env`) serves another build, e.g. one made while apps/web/dist is in use.
   const webDist = env.WEB_DIST ?? process.env.WEB_DIST ?? path.join(root, 'apps/web/dist')
   if (!existsSync(path.join(webDist, 'index.html'))) {
@@ -43,6 +50,8 @@ export async function startServer(env: Record<string, string> = {}) {
   }
   const port = await freePort()
   const dataDir = mkdtempSync(path.join(tmpdir(), 'velvet-e2e-'))
+  if (options.databaseTemplate)
+    cpSync(options.databaseTemplate, path.join(dataDir, DATABASE_FOLDER), { recursive: true })
   const output: string[] = []
   const baseUrl = `http://127.0.0.1:${port}`
 
@@ -72,7 +81,8 @@ export async function startServer(env: Record<string, string> = {}) {
   }
 
   async function ready(child: ChildProcess): Promise<void> {
-    // A fresh PGlite is migrated at start: 40-60 s on a loaded 2-core machine. The file's hooks allow 120 s.
+    // A fresh PGlite is migrated at start (the journeys' global set-up does it once; the files' servers start
+    // on a copy): up to a minute on a loaded 2-core machine. The file's hooks allow 120 s.
     const deadline = Date.now() + 100_000
     for (;;) {
       if (child.exitCode !== null) throw new Error(`server exited early:\n${output.join('')}`)
@@ -115,6 +125,14 @@ export async function startServer(env: Record<string, string> = {}) {
       await halt(child)
       await new Promise((resolve) => setTimeout(resolve, downMs))
       child = await started()
+    },
+    /** Stops the server (SIGTERM) and leaves it down. */
+    async halt() {
+      await halt(child)
+    },
+    /** Moves the database folder of a halted server to `to` (it outlives `stop`). */
+    keepDatabase(to: string) {
+      renameSync(path.join(dataDir, DATABASE_FOLDER), to)
     },
     async stop() {
       await halt(child)
