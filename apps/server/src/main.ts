@@ -1,9 +1,6 @@
 import path from 'node:path'
 import { pino } from 'pino'
 import { buildApp } from './app.ts'
-import { registerAuthJobs } from './modules/auth/jobs.ts'
-import { createAuthRepo } from './modules/auth/repo.ts'
-import { systemClock } from './platform/clock.ts'
 import { ConfigError, readConfig } from './platform/config.ts'
 import { openDatabase, runMigrations } from './platform/db.ts'
 import { startJobs } from './platform/jobs.ts'
@@ -34,9 +31,6 @@ async function main() {
   // The job queue starts before the app (modules enqueue from their first request); it logs on its own.
   const jobs = await startJobs(database, log.child({ name: 'jobs' }))
   const app = await buildApp({ config, database, jobs })
-  if (config.runMode !== 'web') {
-    await registerAuthJobs(jobs, { repo: createAuthRepo(database.db), clock: systemClock })
-  }
   if (config.runMode !== 'worker') {
     await app.listen({ port: config.port, host: config.host })
   }

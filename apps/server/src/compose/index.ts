@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs'
-import { type ClientConfig, NotifyType, type SessionUser } from '@velvet/contract'
+import type { ClientConfig, SessionUser } from '@velvet/contract'
 import type { FastifyInstance } from 'fastify'
 import type { AccountBalances } from '../modules/account/balances.ts'
 import { createEmailPreferencesService } from '../modules/account/email-service.ts'
@@ -8,6 +8,7 @@ import { registerAccountRoutes } from '../modules/account/routes.ts'
 import { createAccountService } from '../modules/account/service.ts'
 import { createAuthEvents } from '../modules/auth/events.ts'
 import { createGoogleVerifier } from '../modules/auth/google.ts'
+import { authWorkers } from '../modules/auth/jobs.ts'
 import { createAuthRepo } from '../modules/auth/repo.ts'
 import { registerAuthRoutes } from '../modules/auth/routes.ts'
 import { type AuthService, createAuthService } from '../modules/auth/service.ts'
@@ -19,7 +20,7 @@ import { registerCreatorRoutes } from '../modules/creator/routes.ts'
 import { createSandboxRepo } from '../modules/creator/sandbox-repo.ts'
 import { createCreatorService } from '../modules/creator/service.ts'
 import { wireDemo } from '../modules/demo/wiring.ts'
-import { registerEmailWorkers } from '../modules/email/jobs.ts'
+import { emailWorkers } from '../modules/email/jobs.ts'
 import { createEmailRepo } from '../modules/email/repo.ts'
 import { createEmailNotices } from '../modules/email/service.ts'
 import { wireLedger } from '../modules/ledger/wiring.ts'
@@ -46,7 +47,7 @@ import { type Database, pingDatabase } from '../platform/db.ts'
 import { countryOf, createGeoLocator } from '../platform/geoip.ts'
 import { createSandboxPartner } from '../platform/identity/sandbox.ts'
 import { registerSandboxRoutes } from '../platform/identity/sandbox-routes.ts'
-import type { JobSender, Jobs } from '../platform/jobs.ts'
+import { type JobSender, type Jobs, registerJobs } from '../platform/jobs.ts'
 import { createMailer, type Mailer } from '../platform/mail.ts'
 import { createReturnOrigins, installReturnOrigins } from '../platform/origins.ts'
 import { createPushSender, loadVapidKeys } from '../platform/push.ts'
@@ -184,8 +185,9 @@ export async function compose(app: FastifyInstance, deps: ComposeDeps): Promise<
     assertPostReportable: (reporterId, postId, ip) =>
       reportablePosts.get().assertReportable(reporterId, postId, ip),
   })
+  const authRepo = createAuthRepo(db)
   const auth = createAuthService({
-    repo: createAuthRepo(db),
+    repo: authRepo,
     mailer: mail,
     clock,
     verifyGoogle: config.google.clientId
@@ -330,12 +332,15 @@ export async function compose(app: FastifyInstance, deps: ComposeDeps): Promise<
   })
 
   if (jobs && config.runMode !== 'web') {
-    await media.registerWorkers(jobs)
-    await posts.registerWorkers(jobs)
-    await money.registerWorkers(jobs)
-    await registerEmailWorkers(jobs, emails.deliver)
-    await chat.registerWorkers(jobs)
-    await mass.registerWorkers(jobs)
+    await registerJobs(jobs, [
+      ...authWorkers({ repo: authRepo, clock }),
+      ...media.workers,
+      ...posts.workers,
+      ...money.workers,
+      ...emailWorkers(emails.deliver),
+      ...chat.workers,
+      ...mass.workers,
+    ])
   }
   const services: AppServices = {
     realtime,

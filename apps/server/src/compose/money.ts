@@ -6,7 +6,6 @@ import { wirePayments } from '../modules/payments/wiring.ts'
 import { wirePayouts } from '../modules/payouts/wiring.ts'
 import { wireReferrals } from '../modules/referrals/wiring.ts'
 import { wireWallet } from '../modules/wallet/wiring.ts'
-import type { Jobs } from '../platform/jobs.ts'
 
 /**
  * The money modules around the ledger (built before, passed in): sales (the split of every sale), and
@@ -33,9 +32,7 @@ export function wireMoney(deps: MoneyWiringDeps) {
     async register(app: FastifyInstance) {
       for (const part of parts) await part.register(app)
     },
-    async registerWorkers(boss: Jobs) {
-      for (const part of parts) await part.registerWorkers(boss)
-    },
+    workers: parts.flatMap((part) => part.workers ?? []),
     async close() {
       for (const part of parts) await part.close?.()
     },

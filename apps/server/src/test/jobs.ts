@@ -18,10 +18,11 @@ export function recordingJobSender(): JobSender & { sent: SentJob[] } {
   return {
     sent,
     prepare: async () => undefined,
-    async send(queue, data, options = {}) {
+    async send(job, data, options = {}) {
       sent.push({
-        queue,
-        data,
+        queue: job.name,
+        // Checked as the real sender checks it: a payload the worker would refuse fails the test here.
+        data: job.payload.parse(data) as Record<string, unknown>,
         ...(options.startAfter ? { startAfter: options.startAfter } : {}),
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
         ...(options.id ? { id: options.id } : {}),

@@ -1,8 +1,9 @@
 import { ChatRules } from '@velvet/contract'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import { z } from 'zod'
 import type { Clock } from '../../platform/clock.ts'
 import type { Db } from '../../platform/db.ts'
-import type { Jobs } from '../../platform/jobs.ts'
+import { defineJob, work } from '../../platform/jobs.ts'
 import type { Realtime } from '../../platform/realtime.ts'
 import type { CreatorService } from '../creator/service.ts'
 import { createPurchases } from '../ledger/purchase.ts'
@@ -17,7 +18,11 @@ import { registerChatRoutes } from './routes.ts'
 import { createChatService } from './service.ts'
 
 /** The job that refunds paid messages left unanswered (every 10 minutes, each message once). */
-export const PAID_MESSAGE_REFUND_QUEUE = 'chat-paid-message-refunds'
+export const paidMessageRefundJob = defineJob({
+  name: 'chat-paid-message-refunds',
+  payload: z.object({}),
+  cron: '*/10 * * * *',
+})
 export const REPLY_WITHIN_MS = ChatRules.replyWithinHours * 3_600_000
 
 /**
@@ -49,14 +54,12 @@ export function wireChat(deps: {
   return {
     service,
     register: (app: FastifyInstance) => registerChatRoutes(app, { chat: service }),
-    async registerWorkers(boss: Jobs) {
-      await boss.createQueue(PAID_MESSAGE_REFUND_QUEUE)
-      await boss.schedule(PAID_MESSAGE_REFUND_QUEUE, '*/10 * * * *', {}, { tz: 'UTC' })
-      await boss.work(PAID_MESSAGE_REFUND_QUEUE, async () => {
+    workers: [
+      work(paidMessageRefundJob, async () => {
         // Batches until none is due, so a backlog drains in one run.
         while ((await service.refundUnanswered(REPLY_WITHIN_MS)) > 0);
-      })
-    },
+      }),
+    ],
   }
 }
 

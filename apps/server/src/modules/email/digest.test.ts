@@ -21,7 +21,7 @@ import { startTestApp, type TestApp } from '../../test/harness.ts'
 import { type Account, makeCreator } from '../../test/social-factories.ts'
 import { connectSocket } from '../../test/sockets.ts'
 import { users } from '../auth/schema.ts'
-import { DIGEST_DELAY_MS, EMAIL_QUEUE, type EmailJob, emailJobKey } from './jobs.ts'
+import { DIGEST_DELAY_MS, type EmailJob, emailJob, emailJobKey } from './jobs.ts'
 import { clockHoursAgo, linkTo, mailsTo, waitForJob, waitForMail } from './test-support.ts'
 
 const env = { PUBLIC_URL: 'https://velvet.example', APP_SECRET: 'test-app-secret-0123456789-abcdefghij' }
@@ -80,13 +80,15 @@ describe('the digest job and its mail', () => {
     await t.data(chatRead, { conversation_id: bob.conversationId, message_id: read }, creator)
     await send(t, creator, bob.conversationId, 'a reply')
 
-    const jobs = t.sentJobs.filter((job) => job.queue === EMAIL_QUEUE && job.data.user_id === creator.userId)
+    const jobs = t.sentJobs.filter(
+      (job) => job.queue === emailJob.name && job.data.user_id === creator.userId,
+    )
     const expected = digestOf(creator.userId, window)
     // Ann's two messages and Bob's (Cat's conversation is muted: no notice, no job).
     expect(jobs).toHaveLength(3)
     for (const job of jobs)
       expect(job).toEqual({
-        queue: EMAIL_QUEUE,
+        queue: emailJob.name,
         data: expected,
         id: jobIdOf(emailJobKey(expected)),
         startAfter: new Date(window.end.getTime() + DIGEST_DELAY_MS),
@@ -145,7 +147,7 @@ describe('on the real queue', () => {
 
     // The hour's job sent again (a later message, a retried notice): it exists already, nothing is mailed.
     await send(t, ann, ann.conversationId)
-    await pgBossSender(t.jobs as NonNullable<TestApp['jobs']>).send(EMAIL_QUEUE, job, {
+    await pgBossSender(t.jobs as NonNullable<TestApp['jobs']>).send(emailJob, job, {
       id: jobIdOf(emailJobKey(job)),
     })
     await new Promise((resolve) => setTimeout(resolve, 3_000))

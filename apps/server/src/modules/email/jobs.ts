@@ -1,9 +1,6 @@
 import { EmailTemplates } from '@velvet/contract'
 import { z } from 'zod'
-import type { Jobs } from '../../platform/jobs.ts'
-
-/** One queue renders and sends every notification e-mail (a slow SMTP server never slows a request). */
-export const EMAIL_QUEUE = 'email-send'
+import { defineJob, work } from '../../platform/jobs.ts'
 
 /** A digest waits a little after its hour ends, for messages being read right at the boundary. */
 export const DIGEST_DELAY_MS = 5 * 60_000
@@ -40,17 +37,22 @@ export function emailJobKey(job: EmailJob): string {
     : `email.${job.kind}.${job.user_id}.${job.from_ms}`
 }
 
-const QUEUE_OPTIONS = { retryLimit: 5, retryDelay: 60, retryBackoff: true }
+/** One queue renders and sends every notification e-mail (a slow SMTP server never slows a request). */
+export const emailJob = defineJob({
+  name: 'email-send',
+  payload: EmailJob,
+  queue: { retryLimit: 5, retryDelay: 60, retryBackoff: true },
+})
 
 /** The worker: one job at a time, so a failure retries that mail alone and never resends the others. */
-export async function registerEmailWorkers(
-  boss: Jobs,
-  deliver: (job: EmailJob) => Promise<unknown>,
-): Promise<void> {
-  await boss.createQueue(EMAIL_QUEUE, QUEUE_OPTIONS)
-  // The sender may have created the queue first with defaults.
-  await boss.updateQueue(EMAIL_QUEUE, QUEUE_OPTIONS)
-  await boss.work(EMAIL_QUEUE, { batchSize: 1 }, async ([job]) => {
-    if (job) await deliver(EmailJob.parse(job.data))
-  })
+export function emailWorkers(deliver: (job: EmailJob) => Promise<unknown>) {
+  return [
+    work(
+      emailJob,
+      async ([job]) => {
+        if (job) await deliver(job.data)
+      },
+      { batchSize: 1 },
+    ),
+  ]
 }

@@ -5,7 +5,7 @@ import { type JobSender, jobIdOf } from '../../platform/jobs.ts'
 import type { Mailer } from '../../platform/mail.ts'
 import type { EmailPreferencesService } from '../account/email-service.ts'
 import { TransferKind } from '../ledger/accounts.ts'
-import { DIGEST_DELAY_MS, EARNINGS_DELAY_MS, EMAIL_QUEUE, type EmailJob, emailJobKey } from './jobs.ts'
+import { DIGEST_DELAY_MS, EARNINGS_DELAY_MS, type EmailJob, emailJob, emailJobKey } from './jobs.ts'
 import { type MailContent, type MailFooter, renderHtml, renderText } from './layout.ts'
 import { type MailLinks, mailLinks } from './links.ts'
 import {
@@ -136,7 +136,7 @@ export function createEmailNotices(deps: EmailNoticesDeps) {
     causesEmail: (notifyType: number) => emailPlansFor(notifyType).length > 0,
 
     /** Loads the queue before a transaction sends on it (PGlite: the transaction holds the connection). */
-    prepare: () => deps.jobs.prepare(EMAIL_QUEUE),
+    prepare: () => deps.jobs.prepare(emailJob),
 
     /**
      * Writes the notice's e-mail jobs in `tx` (the notification's own transaction): they exist exactly
@@ -146,7 +146,7 @@ export function createEmailNotices(deps: EmailNoticesDeps) {
     async enqueue(tx: Tx, notice: NoticeForEmail): Promise<void> {
       for (const plan of emailPlansFor(notice.notifyType)) {
         const { job, startAfter } = jobOf(plan, notice)
-        await deps.jobs.send(EMAIL_QUEUE, job, {
+        await deps.jobs.send(emailJob, job, {
           id: jobIdOf(emailJobKey(job)),
           tx,
           ...(startAfter ? { startAfter } : {}),

@@ -2,7 +2,7 @@
 import { jobIdOf } from '../../platform/jobs.ts'
 import type { TestApp } from '../../test/harness.ts'
 import { linksIn, type ParsedMail, parseMail } from '../../test/mail-parse.ts'
-import { EMAIL_QUEUE } from './jobs.ts'
+import { emailJob } from './jobs.ts'
 import { hourWindow } from './plans.ts'
 
 export type MailKind = 'notice' | 'digest' | 'earnings'
@@ -39,7 +39,7 @@ export async function waitForJob(t: TestApp, key: string): Promise<void> {
   const boss = t.jobs
   if (!boss) throw new Error('the test app runs no job queue')
   await waitFor(`job ${key}`, async () => {
-    const job = await boss.getJobById(EMAIL_QUEUE, jobIdOf(key))
+    const job = await boss.getJobById(emailJob.name, jobIdOf(key))
     return job?.state === 'completed' ? true : undefined
   })
 }

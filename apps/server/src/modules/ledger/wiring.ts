@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { Clock } from '../../platform/clock.ts'
 import type { Config } from '../../platform/config.ts'
 import type { Db } from '../../platform/db.ts'
-import type { JobSender, Jobs } from '../../platform/jobs.ts'
+import type { JobSender, JobWorker } from '../../platform/jobs.ts'
 import type { Realtime } from '../../platform/realtime.ts'
 import type { EmailPreferencesService } from '../account/email-service.ts'
 import type { CreatorService } from '../creator/service.ts'
@@ -46,7 +46,8 @@ export interface MoneyWiringDeps extends Omit<MoneyDeps, 'sales' | 'purchases'> 
 /** One money module as the composition root sees it. */
 export interface MoneyPart {
   register(app: FastifyInstance): void | Promise<void>
-  registerWorkers(boss: Jobs): Promise<void>
+  /** Its job workers (none for some parts); the composition root registers them all. */
+  workers?: JobWorker[]
   close?(): Promise<void>
 }
 

@@ -1,18 +1,28 @@
 import { MassKind, MassRules, MediaState } from '@velvet/contract'
 import type { FastifyBaseLogger } from 'fastify'
+import { z } from 'zod'
 import type { Clock } from '../../platform/clock.ts'
 import { AppError } from '../../platform/errors.ts'
-import type { JobSender, Jobs } from '../../platform/jobs.ts'
+import { defineJob, type JobSender, type SendOptions, work } from '../../platform/jobs.ts'
 import type { ChatService } from '../chat/service.ts'
 import type { CreatorService } from '../creator/service.ts'
 import type { MediaService } from '../media/types.ts'
 import { audienceOf } from './presenters.ts'
 import type { MassRepo, MassRow } from './repo.ts'
 
-/** Starts due mass messages (the schedule's job, and a sweep every minute that also resumes delivery). */
-export const MASS_START_QUEUE = 'mass-start'
+const MassId = z.number().int().positive()
+
+/**
+ * Starts due mass messages: the job a mass message schedules (its id), and a sweep every minute (no id)
+ * that also resumes delivery.
+ */
+export const massStartJob = defineJob({
+  name: 'mass-start',
+  payload: z.object({ mass_id: MassId.optional() }),
+  cron: '* * * * *',
+})
 /** Delivers pending recipients of one mass message, a batch per transaction, until none is left. */
-export const MASS_SEND_QUEUE = 'mass-send'
+export const massSendJob = defineJob({ name: 'mass-send', payload: z.object({ mass_id: MassId }) })
 /** Delivery jobs enqueued when a mass message starts (each takes batches until none is left). */
 const PARALLEL_SENDERS = 4
 /** `chat_message` pushes (and offline notifications) in flight at once after a batch commits. */
@@ -79,9 +89,9 @@ export function createMassSender(deps: MassSenderDeps) {
     return { text: mass.text, mediaIds: mass.mediaIds, price: mass.price }
   }
 
-  async function enqueueDelivery(massId: number, n: number, tx?: Parameters<JobSender['send']>[2]) {
+  async function enqueueDelivery(massId: number, n: number, tx?: SendOptions) {
     const jobsWanted = Math.max(1, Math.min(PARALLEL_SENDERS, Math.ceil(n / batchSize)))
-    for (let i = 0; i < jobsWanted; i++) await jobs.send(MASS_SEND_QUEUE, { mass_id: massId }, tx)
+    for (let i = 0; i < jobsWanted; i++) await jobs.send(massSendJob, { mass_id: massId }, tx)
   }
 
   async function start(id: number): Promise<boolean> {
@@ -92,7 +102,7 @@ export function createMassSender(deps: MassSenderDeps) {
       await repo.fail(mass.id, problem, clock.now())
       return false
     }
-    await jobs.prepare(MASS_SEND_QUEUE)
+    await jobs.prepare(massSendJob)
     const now = clock.now()
     return repo.db.transaction(async (tx) => {
       const [started] = await repo.startDue(now, mass.id, tx)
@@ -199,16 +209,15 @@ export function createMassSender(deps: MassSenderDeps) {
 
 export type MassSender = ReturnType<typeof createMassSender>
 
-export async function registerMassJobs(boss: Jobs, sender: MassSender): Promise<void> {
-  await boss.createQueue(MASS_START_QUEUE)
-  await boss.createQueue(MASS_SEND_QUEUE)
-  await boss.schedule(MASS_START_QUEUE, '* * * * *', {}, { tz: 'UTC' })
-  await boss.work<{ mass_id?: number }>(MASS_START_QUEUE, async ([job]) => {
-    // The schedule's own job starts its mass message; the sweep (no id) looks at all of them.
-    if (typeof job?.data.mass_id === 'number') await sender.startDue(job.data.mass_id)
-    else await sender.sweep()
-  })
-  await boss.work<{ mass_id: number }>(MASS_SEND_QUEUE, async ([job]) => {
-    if (job) await sender.deliver(job.data.mass_id)
-  })
+export function massWorkers(sender: MassSender) {
+  return [
+    work(massStartJob, async ([job]) => {
+      // The schedule's own job starts its mass message; the sweep (no id) looks at all of them.
+      if (job?.data.mass_id !== undefined) await sender.startDue(job.data.mass_id)
+      else await sender.sweep()
+    }),
+    work(massSendJob, async ([job]) => {
+      if (job) await sender.deliver(job.data.mass_id)
+    }),
+  ]
 }

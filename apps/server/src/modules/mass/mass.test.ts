@@ -31,7 +31,7 @@ import { chatMessages as chatMessageRows } from '../chat/schema.ts'
 import { MembershipStatus } from '../entitlements/policy.ts'
 import { TransferKind } from '../ledger/accounts.ts'
 import { userListMembers, userLists } from '../social/schema.ts'
-import { MASS_START_QUEUE } from './jobs.ts'
+import { massStartJob } from './jobs.ts'
 import { massRecipients } from './schema.ts'
 
 let t: TestApp
@@ -255,7 +255,7 @@ describe('sending', () => {
       { client_id: clientId(), kind: MassKind.Message, audience: followers, text: 'Big news' },
       creator,
     )
-    expect(t.sentJobs.filter((job) => job.queue === MASS_START_QUEUE && job.inTransaction)).toHaveLength(1)
+    expect(t.sentJobs.filter((job) => job.queue === massStartJob.name && job.inTransaction)).toHaveLength(1)
     // Blocked after the snapshot's audience was counted, before sending: skipped.
     await t.app.services.mass.startDue()
     const [, , late] = fans as [Account, Account, Account]
@@ -315,7 +315,7 @@ describe('sending', () => {
       creator,
     )
     expect(t.sentJobs.at(-1)).toMatchObject({
-      queue: MASS_START_QUEUE,
+      queue: massStartJob.name,
       startAfter: new Date((now + 3600) * 1000),
     })
     await runJobs(scheduled.mass.mass_id)

@@ -14,7 +14,7 @@ import type { JobSender } from '../../platform/jobs.ts'
 import type { CreatorService } from '../creator/service.ts'
 import type { MediaService } from '../media/types.ts'
 import { decodeIdCursor, idPageFrom } from '../social/cursor.ts'
-import { MASS_START_QUEUE } from './jobs.ts'
+import { massStartJob } from './jobs.ts'
 import {
   assertAudienceSize,
   assertCreator,
@@ -121,7 +121,7 @@ export function createMassService(deps: MassServiceDeps) {
       const sendAt = input.send_at === null ? now : new Date(input.send_at * 1000)
       if (input.send_at !== null) assertSendTime(sendAt, now)
       assertAudienceSize(await repo.countAudience(creatorId, input.audience, now), deps.recipientsMax)
-      await jobs.prepare(MASS_START_QUEUE)
+      await jobs.prepare(massStartJob)
 
       const row = await repo.db.transaction(async (tx) => {
         await repo.lockCreator(creatorId, tx)
@@ -147,7 +147,7 @@ export function createMassService(deps: MassServiceDeps) {
           tx,
         )
         await jobs.send(
-          MASS_START_QUEUE,
+          massStartJob,
           { mass_id: mass.id },
           { tx, singletonKey: `mass:${mass.id}`, ...(input.send_at !== null ? { startAfter: sendAt } : {}) },
         )

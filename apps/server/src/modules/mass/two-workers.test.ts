@@ -24,7 +24,7 @@ import {
   waitUntilReady,
 } from '../../test/processes.ts'
 import { chatMessages, conversationSides } from '../chat/schema.ts'
-import { MASS_START_QUEUE } from './jobs.ts'
+import { massStartJob } from './jobs.ts'
 import { massMessages, massRecipients } from './schema.ts'
 
 const databaseUrl = process.env.DATABASE_URL
@@ -117,7 +117,7 @@ describe.skipIf(!databaseUrl)('a mass message across two worker processes', { ti
     const boss = new PgBoss({ connectionString: scratch.url, supervise: false, schedule: false })
     await boss.start()
     try {
-      await boss.send(MASS_START_QUEUE, {})
+      await boss.send(massStartJob.name, {})
       // Generous: about 75 s on an idle two-core machine, over 240 s when other suites share its CPUs.
       await waitFor(async () => {
         const [row] = await db

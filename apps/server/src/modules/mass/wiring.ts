@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { Clock } from '../../platform/clock.ts'
 import type { Db } from '../../platform/db.ts'
-import type { JobSender, Jobs } from '../../platform/jobs.ts'
+import type { JobSender } from '../../platform/jobs.ts'
 import type { CreatorService } from '../creator/service.ts'
 import type { MediaService } from '../media/types.ts'
-import { createMassSender, type MassChat, registerMassJobs } from './jobs.ts'
+import { createMassSender, type MassChat, massWorkers } from './jobs.ts'
 import { createMassRepo } from './repo.ts'
 import { registerMassRoutes } from './routes.ts'
 import { createMassService } from './service.ts'
@@ -29,7 +29,7 @@ export function wireMass(deps: {
     sender,
     register: (app: FastifyInstance) => registerMassRoutes(app, { mass: service }),
     /** Starting and delivering (run modes worker and both). */
-    registerWorkers: (boss: Jobs) => registerMassJobs(boss, sender),
+    workers: massWorkers(sender),
   }
 }
 

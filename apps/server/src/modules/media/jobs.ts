@@ -1,13 +1,11 @@
 import { Media, MediaFailure, MediaState } from '@velvet/contract'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Clock } from '../../platform/clock.ts'
-import type { Jobs } from '../../platform/jobs.ts'
-import { MEDIA_PROCESS_RETRIES, type Processor } from './processing.ts'
+import { work } from '../../platform/jobs.ts'
+import type { Processor } from './processing.ts'
+import { mediaCleanupJob, mediaProcessJob } from './queues.ts'
 import type { MediaRepo } from './repo.ts'
 import type { UploadStaging } from './staging.ts'
-import { MEDIA_PROCESS_QUEUE } from './upload.ts'
-
-export const MEDIA_CLEANUP_QUEUE = 'media-cleanup'
 
 export interface CleanupDeps {
   repo: MediaRepo
@@ -40,30 +38,20 @@ export async function sweepStaleUploads(deps: CleanupDeps): Promise<number> {
 }
 
 /** The processing worker (one media at a time per process: it is CPU bound) and the daily clean-up. */
-export async function registerMediaJobs(
-  boss: Jobs,
-  deps: CleanupDeps & { processor: Processor },
-): Promise<void> {
-  const processOptions = {
-    retryLimit: MEDIA_PROCESS_RETRIES,
-    retryDelay: 30,
-    // A 3-hour 4K video takes a while to encode; a crashed worker's job is retried after this.
-    expireInSeconds: 4 * 60 * 60,
-  }
-  await boss.createQueue(MEDIA_PROCESS_QUEUE, processOptions)
-  // The sender may have created the queue first with defaults.
-  await boss.updateQueue(MEDIA_PROCESS_QUEUE, processOptions)
-  // Polled every half second (pg-boss's floor; its default is 2 s): a photo is ready about when its upload
-  // ends, and a backlog (demo content, a creator's batch) does not wait 2 s between short jobs.
-  const workOptions = { batchSize: 1, pollingIntervalSeconds: 0.5 }
-  await boss.work<{ media_id: number }>(MEDIA_PROCESS_QUEUE, workOptions, async ([job]) => {
-    if (job) await deps.processor.process(job.data.media_id, job.retryCount, job.signal)
-  })
-
-  await boss.createQueue(MEDIA_CLEANUP_QUEUE)
-  await boss.schedule(MEDIA_CLEANUP_QUEUE, '41 4 * * *', {}, { tz: 'UTC' })
-  await boss.work(MEDIA_CLEANUP_QUEUE, async () => {
-    const failed = await sweepStaleUploads(deps)
-    if (failed > 0) deps.log.info({ failed }, 'stale uploads failed')
-  })
+export function mediaWorkers(deps: CleanupDeps & { processor: Processor }) {
+  return [
+    // Polled every half second (pg-boss's floor; its default is 2 s): a photo is ready about when its upload
+    // ends, and a backlog (demo content, a creator's batch) does not wait 2 s between short jobs.
+    work(
+      mediaProcessJob,
+      async ([job]) => {
+        if (job) await deps.processor.process(job.data.media_id, job.retryCount, job.signal)
+      },
+      { batchSize: 1, pollingIntervalSeconds: 0.5 },
+    ),
+    work(mediaCleanupJob, async () => {
+      const failed = await sweepStaleUploads(deps)
+      if (failed > 0) deps.log.info({ failed }, 'stale uploads failed')
+    }),
+  ]
 }

@@ -7,14 +7,12 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Clock } from '../../platform/clock.ts'
 import type { MediaToolPaths } from '../../platform/media-tools.ts'
 import type { Storage } from '../../platform/storage.ts'
+import { MEDIA_PROCESS_RETRIES } from './queues.ts'
 import { type ImageRenditions, MediaRefusedError, renderImage } from './renditions.ts'
 import type { MediaRepo } from './repo.ts'
 import type { MediaFiles } from './schema.ts'
 import { mediaFolder, originalKey } from './upload.ts'
 import { renderVideo } from './video.ts'
-
-/** Attempts of a processing job: an unexpected error (storage down, a crash) is retried before failing. */
-export const MEDIA_PROCESS_RETRIES = 2
 
 export interface ProcessingDeps {
   repo: MediaRepo

@@ -17,8 +17,9 @@ import {
   prepare,
   tusClient,
 } from '../../test/upload-factories.ts'
+import { mediaProcessJob } from './queues.ts'
 import { media } from './schema.ts'
-import { MEDIA_PROCESS_QUEUE, originalKey } from './upload.ts'
+import { originalKey } from './upload.ts'
 
 /** PUBLIC_URL of the test app: the one origin whose pages may upload from a browser. */
 const APP_ORIGIN = 'https://velvet.example'
@@ -133,7 +134,7 @@ describe('resumable uploads (tus)', () => {
     expect(readFileSync(originalPath(announced.media_id))).toEqual(bytes)
     expect(t.sentJobs).toContainEqual(
       expect.objectContaining({
-        queue: MEDIA_PROCESS_QUEUE,
+        queue: mediaProcessJob.name,
         data: { media_id: announced.media_id },
         inTransaction: true,
       }),

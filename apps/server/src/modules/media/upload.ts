@@ -17,10 +17,9 @@ import type { JobSender } from '../../platform/jobs.ts'
 import type { ByteRange } from '../../platform/storage.ts'
 import { SNIFF_BYTES, sniffMediaType } from './magic.ts'
 import { assertCanUpload } from './policy.ts'
+import { mediaProcessJob } from './queues.ts'
 import type { MediaRepo, MediaRow } from './repo.ts'
 import type { UploadStaging } from './staging.ts'
-
-export const MEDIA_PROCESS_QUEUE = 'media-process'
 
 /** Storage key of an upload's original bytes (kept for re-processing; never served to anyone). */
 export function originalKey(mediaId: number): string {
@@ -157,10 +156,10 @@ export function createIntake({ repo, jobs, log }: IntakeDeps) {
     }
     await file.commit(originalKey(mediaId))
     // Queue set-up happens outside the transaction (on PGlite it holds the only connection).
-    await jobs.prepare(MEDIA_PROCESS_QUEUE)
+    await jobs.prepare(mediaProcessJob)
     await repo.transaction(async (tx) => {
       if (await repo.startProcessing(tx, mediaId, sniffed.mime)) {
-        await jobs.send(MEDIA_PROCESS_QUEUE, { media_id: mediaId }, { tx })
+        await jobs.send(mediaProcessJob, { media_id: mediaId }, { tx })
       }
     })
   }

@@ -4,11 +4,11 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { Clock } from '../../platform/clock.ts'
 import type { S3Config } from '../../platform/config.ts'
 import type { Db } from '../../platform/db.ts'
-import type { JobSender, Jobs } from '../../platform/jobs.ts'
+import type { JobSender, JobWorker } from '../../platform/jobs.ts'
 import { type MediaToolPaths, resolveMediaTools } from '../../platform/media-tools.ts'
 import type { Storage } from '../../platform/storage.ts'
 import { createIngest, type IngestFile } from './ingest.ts'
-import { registerMediaJobs, sweepStaleUploads } from './jobs.ts'
+import { mediaWorkers, sweepStaleUploads } from './jobs.ts'
 import { createProcessor, type Processor } from './processing.ts'
 import { createMediaRepo } from './repo.ts'
 import { registerMediaRoutes } from './routes.ts'
@@ -40,7 +40,7 @@ export interface MediaModule {
   service: MediaService
   register(app: FastifyInstance): Promise<void>
   /** Processing and clean-up workers (run modes worker and both). */
-  registerWorkers(boss: Jobs): Promise<void>
+  workers: JobWorker[]
   /** The processing job's work, for tests and tools that run it in place. */
   processor: Processor
   /** The daily clean-up's work (fails stale uploads); answers how many. */
@@ -95,6 +95,6 @@ export function wireMedia(deps: MediaWiringDeps): MediaModule {
       registerMediaServing(app, { repo, storage: deps.storage, signer })
       if (deps.storage.kind !== 'disk') registerPublicFromStorage(app, deps.storage)
     },
-    registerWorkers: (boss) => registerMediaJobs(boss, { ...cleanup, processor }),
+    workers: mediaWorkers({ ...cleanup, processor }),
   }
 }

@@ -2,7 +2,7 @@ import { MembershipRules, MembershipStatus, SubscriptionEvent } from '@velvet/co
 import { z } from 'zod'
 import type { Clock } from '../../platform/clock.ts'
 import type { Tx } from '../../platform/db.ts'
-import type { JobSender } from '../../platform/jobs.ts'
+import { defineJob, type JobSender } from '../../platform/jobs.ts'
 import { isMembershipLive } from '../entitlements/policy.ts'
 import type { EntitlementService } from '../entitlements/service.ts'
 import { TransferKind } from '../ledger/accounts.ts'
@@ -13,12 +13,24 @@ import type { PaymentPurposeHandler, PaymentRecord } from '../payments/types.ts'
 import type { SubscriptionRow, SubscriptionsRepo } from './subscriptions-repo.ts'
 
 export const MEMBERSHIP_PURPOSE = 'membership'
-/** One job per subscription period (startAfter = period end) and a sweep on the same queue. */
-export const RENEW_QUEUE = 'membership-renew'
-/** The PrePaymentFailed check, 24 h before a period ends (per subscription, and a sweep). */
-export const PRECHECK_QUEUE = 'membership-precheck'
-/** Notifications of a paid period, sent after the payment's transaction commits. */
-export const NOTIFY_QUEUE = 'membership-notify'
+const SubscriptionJob = z.object({ subscription_id: z.number().int().positive().optional() })
+/** One job per subscription period (startAfter = period end) and a sweep (no id) every minute. */
+export const renewJob = defineJob({ name: 'membership-renew', payload: SubscriptionJob, cron: '* * * * *' })
+/** The PrePaymentFailed check, 24 h before a period ends (per subscription, and a sweep every 10 minutes). */
+export const precheckJob = defineJob({
+  name: 'membership-precheck',
+  payload: SubscriptionJob,
+  cron: '*/10 * * * *',
+})
+const NotifyJob = z.object({
+  kind: z.enum(['new_member', 'trial', 'renewal']),
+  fan_id: z.number().int().positive(),
+  creator_id: z.number().int().positive(),
+  amount_cents: z.number().int().nonnegative(),
+})
+export type NotifyJob = z.infer<typeof NotifyJob>
+/** Notifications of a paid period, sent with the payment's transaction (so only once it commits). */
+export const notifyJob = defineJob({ name: 'membership-notify', payload: NotifyJob })
 
 const DAY_MS = 86_400_000
 
@@ -56,13 +68,6 @@ export function isLive(
     { status: row.status, currentPeriodEnd: row.periodEnd, graceUntil: row.graceUntil },
     now,
   )
-}
-
-export interface NotifyJob extends Record<string, unknown> {
-  kind: 'new_member' | 'trial' | 'renewal'
-  fan_id: number
-  creator_id: number
-  amount_cents: number
 }
 
 export interface BillingDeps {
@@ -105,14 +110,14 @@ export function createBilling({ repo, purchases, sales, entitlements, jobs, cloc
   async function scheduleRenewal(tx: Tx, row: SubscriptionRow) {
     if (!row.nextChargeAt) return
     await jobs.send(
-      RENEW_QUEUE,
+      renewJob,
       { subscription_id: row.id },
       { tx, startAfter: row.nextChargeAt, singletonKey: `renew:${row.id}:${row.nextChargeAt.getTime()}` },
     )
     const precheckAt = new Date(row.periodEnd.getTime() - MembershipRules.precheckHours * 3_600_000)
     if (row.status === MembershipStatus.Active && precheckAt > clock.now())
       await jobs.send(
-        PRECHECK_QUEUE,
+        precheckJob,
         { subscription_id: row.id },
         { tx, startAfter: precheckAt, singletonKey: `precheck:${row.id}:${row.periodEnd.getTime()}` },
       )
@@ -191,7 +196,7 @@ export function createBilling({ repo, purchases, sales, entitlements, jobs, cloc
       creator_id: ref.creator_id,
       amount_cents: payment.amountCents,
     }
-    await jobs.send(NOTIFY_QUEUE, notify, { tx })
+    await jobs.send(notifyJob, notify, { tx })
   }
 
   /** Ends a membership now (grace over, auto-renew off at the period end, a chargeback). */
@@ -245,7 +250,7 @@ export function createBilling({ repo, purchases, sales, entitlements, jobs, cloc
     scheduleRenewal,
     /** Loads the queues a billing transaction sends on (PGlite: before the transaction, see JobSender). */
     async prepareQueues() {
-      for (const queue of [RENEW_QUEUE, PRECHECK_QUEUE, NOTIFY_QUEUE]) await jobs.prepare(queue)
+      for (const job of [renewJob, precheckJob, notifyJob]) await jobs.prepare(job)
     },
   }
 }

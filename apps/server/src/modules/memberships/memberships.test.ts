@@ -34,7 +34,7 @@ import { TransferKind } from '../ledger/accounts.ts'
 import { notifications } from '../notifications/schema.ts'
 import { payments } from '../payments/schema.ts'
 import { follows } from '../social/schema.ts'
-import { addMonths, NOTIFY_QUEUE, type NotifyJob } from './billing.ts'
+import { addMonths, type NotifyJob, notifyJob } from './billing.ts'
 import {
   addCard,
   Cards,
@@ -59,8 +59,8 @@ const service = () => t.app.services.money.memberships
 
 /** Runs the notification jobs the app recorded (the queue is not running in this file). */
 async function runNotifyJobs() {
-  const jobs = t.sentJobs.filter((job) => job.queue === NOTIFY_QUEUE)
-  t.sentJobs.splice(0, t.sentJobs.length, ...t.sentJobs.filter((job) => job.queue !== NOTIFY_QUEUE))
+  const jobs = t.sentJobs.filter((job) => job.queue === notifyJob.name)
+  t.sentJobs.splice(0, t.sentJobs.length, ...t.sentJobs.filter((job) => job.queue !== notifyJob.name))
   for (const job of jobs) await service().renewals.notifyPaid(job.data as NotifyJob)
   return jobs.length
 }

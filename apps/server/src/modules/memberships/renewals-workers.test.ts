@@ -13,7 +13,7 @@ import { startTestApp, type TestApp } from '../../test/harness.ts'
 import { expectCleanLedger } from '../../test/money-factories.ts'
 import { TransferKind } from '../ledger/accounts.ts'
 import { ledgerTransfers } from '../ledger/schema.ts'
-import { addMonths, RENEW_QUEUE } from './billing.ts'
+import { addMonths, renewJob } from './billing.ts'
 import { subscriptionEvents } from './schema.ts'
 import { addCard, makePlanCreator, subscribe, subscriptionRow } from './test-support.ts'
 
@@ -57,9 +57,9 @@ it('charges a due period once across two processes and many duplicate jobs', asy
   const bosses = [first.jobs, second.jobs]
   await Promise.all(
     bosses.flatMap((boss) => [
-      ...rows.flatMap((row) => [1, 2, 3].map(() => boss?.send(RENEW_QUEUE, { subscription_id: row.id }))),
-      boss?.send(RENEW_QUEUE, {}),
-      boss?.send(RENEW_QUEUE, {}),
+      ...rows.flatMap((row) => [1, 2, 3].map(() => boss?.send(renewJob.name, { subscription_id: row.id }))),
+      boss?.send(renewJob.name, {}),
+      boss?.send(renewJob.name, {}),
     ]),
   )
   const renewalsOf = async (id: number) =>

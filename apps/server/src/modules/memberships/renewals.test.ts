@@ -21,7 +21,7 @@ import { makePost } from '../../test/post-factories.ts'
 import type { Account } from '../../test/social-factories.ts'
 import { notifications } from '../notifications/schema.ts'
 import { follows } from '../social/schema.ts'
-import { addMonths, RENEW_QUEUE } from './billing.ts'
+import { addMonths, renewJob } from './billing.ts'
 import { subscriptionEvents } from './schema.ts'
 import {
   addCard,
@@ -85,8 +85,8 @@ it('renews at the period end: one RENEWAL charge, the next period, a renewal job
   expect(after).toMatchObject({ status: MembershipStatus.Active, lifetimeCents: 2000, failureCount: 0 })
   const events = await eventsOf(row.id)
   expect(events.map((e) => e.event).sort()).toEqual([SubscriptionEvent.Subscribe, SubscriptionEvent.Renewal])
-  const renewJob = t.sentJobs.find((job) => job.queue === RENEW_QUEUE)
-  expect(renewJob).toMatchObject({
+  const renewal = t.sentJobs.find((job) => job.queue === renewJob.name)
+  expect(renewal).toMatchObject({
     inTransaction: true,
     startAfter: after.periodEnd,
     singletonKey: `renew:${row.id}:${after.periodEnd.getTime()}`,

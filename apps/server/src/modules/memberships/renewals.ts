@@ -9,7 +9,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify'
 import type { Clock } from '../../platform/clock.ts'
 import { AppError } from '../../platform/errors.ts'
-import type { Jobs } from '../../platform/jobs.ts'
+import { work } from '../../platform/jobs.ts'
 import type { EntitlementService } from '../entitlements/service.ts'
 import { Notices, noticePerson } from '../notifications/payloads.ts'
 import type { NotificationExtras, NotificationInput, NotificationService } from '../notifications/service.ts'
@@ -19,10 +19,10 @@ import {
   type Billing,
   MEMBERSHIP_PURPOSE,
   type MembershipReference,
-  NOTIFY_QUEUE,
   type NotifyJob,
-  PRECHECK_QUEUE,
-  RENEW_QUEUE,
+  notifyJob,
+  precheckJob,
+  renewJob,
 } from './billing.ts'
 import type { SubscriptionRow, SubscriptionsRepo } from './subscriptions-repo.ts'
 
@@ -221,30 +221,23 @@ export function createRenewals(deps: RenewalDeps) {
 
 export type Renewals = ReturnType<typeof createRenewals>
 
-const idOf = (data: unknown): number | null => {
-  const id = (data as { subscription_id?: unknown } | null)?.subscription_id
-  return typeof id === 'number' && Number.isSafeInteger(id) ? id : null
-}
-
-export async function registerRenewalJobs(boss: Jobs, renewals: Renewals): Promise<void> {
-  for (const queue of [RENEW_QUEUE, PRECHECK_QUEUE, NOTIFY_QUEUE]) await boss.createQueue(queue)
-  await boss.schedule(RENEW_QUEUE, '* * * * *', {}, { tz: 'UTC' })
-  await boss.schedule(PRECHECK_QUEUE, '*/10 * * * *', {}, { tz: 'UTC' })
-  await boss.work(RENEW_QUEUE, async (jobs) => {
-    for (const job of jobs) {
-      const id = idOf(job.data)
-      if (id === null) await renewals.renewDue()
-      else await renewals.renew(id)
-    }
-  })
-  await boss.work(PRECHECK_QUEUE, async (jobs) => {
-    for (const job of jobs) {
-      const id = idOf(job.data)
-      if (id === null) await renewals.precheckDue()
-      else await renewals.precheck(id)
-    }
-  })
-  await boss.work(NOTIFY_QUEUE, async (jobs) => {
-    for (const job of jobs) await renewals.notifyPaid(job.data as NotifyJob)
-  })
+/** Renewals and prechecks (one subscription, or a sweep without an id) and paid-period notices. */
+export function renewalWorkers(renewals: Renewals) {
+  return [
+    work(renewJob, async (jobs) => {
+      for (const { data } of jobs) {
+        if (data.subscription_id === undefined) await renewals.renewDue()
+        else await renewals.renew(data.subscription_id)
+      }
+    }),
+    work(precheckJob, async (jobs) => {
+      for (const { data } of jobs) {
+        if (data.subscription_id === undefined) await renewals.precheckDue()
+        else await renewals.precheck(data.subscription_id)
+      }
+    }),
+    work(notifyJob, async (jobs) => {
+      for (const { data } of jobs) await renewals.notifyPaid(data)
+    }),
+  ]
 }

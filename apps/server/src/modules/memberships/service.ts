@@ -23,8 +23,8 @@ import {
   isLive,
   MEMBERSHIP_PURPOSE,
   type MembershipReference,
-  NOTIFY_QUEUE,
   type NotifyJob,
+  notifyJob,
 } from './billing.ts'
 import type { PlanRepo, PlanRow } from './plan-repo.ts'
 import { presentPerson, presentPlan, presentSubscription } from './presenters.ts'
@@ -173,7 +173,7 @@ export function createMembershipService(deps: MembershipServiceDeps) {
         creator_id: input.creator_id,
         amount_cents: 0,
       }
-      await deps.jobs.send(NOTIFY_QUEUE, notify, { tx })
+      await deps.jobs.send(notifyJob, notify, { tx })
       await subs.storeAnswer(viewer.userId, key, answer, tx)
     })
     return answer

@@ -4,7 +4,7 @@ import { createBilling, MEMBERSHIP_PURPOSE } from './billing.ts'
 import { createMembershipLists } from './lists-service.ts'
 import { createPlanRepo } from './plan-repo.ts'
 import { createPlanService } from './plan-service.ts'
-import { createRenewals, registerRenewalJobs } from './renewals.ts'
+import { createRenewals, renewalWorkers } from './renewals.ts'
 import { registerMembershipRoutes } from './routes.ts'
 import { createMembershipService } from './service.ts'
 import { createSubscriptionsRepo } from './subscriptions-repo.ts'
@@ -57,7 +57,7 @@ export function wireMemberships(deps: MoneyDeps & { payments: PaymentsApi }) {
       // our jobs: the queues are loaded before any request (PGlite has one connection).
       await billing.prepareQueues()
     },
-    registerWorkers: (boss) => registerRenewalJobs(boss, renewals),
+    workers: renewalWorkers(renewals),
   }
   return { ...part, service: { plans, memberships, lists, renewals, billing } }
 }

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import type { Jobs } from '../../platform/jobs.ts'
+import { z } from 'zod'
+import { defineJob, work } from '../../platform/jobs.ts'
 import { createSandboxPayments, type SandboxPayments } from '../../platform/payments/sandbox.ts'
 import { registerSandboxPaymentRoutes } from '../../platform/payments/sandbox-routes.ts'
 import type { MoneyDeps, MoneyPart } from '../ledger/wiring.ts'
@@ -11,7 +12,11 @@ import { createSandboxPaymentsRepo } from './sandbox-repo.ts'
 import { createPaymentsService, type PaymentsService } from './service.ts'
 
 /** Every five minutes, payments that have waited on the provider for ten are asked about (lost webhooks). */
-export const RECONCILE_QUEUE = 'payments-reconcile'
+export const reconcileJob = defineJob({
+  name: 'payments-reconcile',
+  payload: z.object({}),
+  cron: '*/5 * * * *',
+})
 export const RECONCILE_AFTER_MS = 10 * 60_000
 
 /**
@@ -55,13 +60,11 @@ export function wirePayments(deps: MoneyDeps): MoneyPart & {
       })
       registerSandboxPaymentRoutes(app, { sandbox, clock: deps.clock })
     },
-    async registerWorkers(boss: Jobs) {
-      await boss.createQueue(RECONCILE_QUEUE)
-      await boss.schedule(RECONCILE_QUEUE, '*/5 * * * *', {}, { tz: 'UTC' })
-      await boss.work(RECONCILE_QUEUE, async () => {
+    workers: [
+      work(reconcileJob, async () => {
         await service.reconcile(RECONCILE_AFTER_MS)
-      })
-    },
+      }),
+    ],
     async close() {
       sandbox.close()
     },

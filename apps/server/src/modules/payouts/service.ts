@@ -6,11 +6,12 @@ import {
   UserRole,
 } from '@velvet/contract'
 import type { FastifyBaseLogger } from 'fastify'
+import { z } from 'zod'
 import type { Clock } from '../../platform/clock.ts'
 import type { Tx } from '../../platform/db.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { Viewer } from '../../platform/http.ts'
-import type { JobSender } from '../../platform/jobs.ts'
+import { defineJob, type JobSender } from '../../platform/jobs.ts'
 import type { PayoutProvider } from '../../platform/payouts/provider.ts'
 import { AccountKind, TransferKind } from '../ledger/accounts.ts'
 import { LedgerRefusal, type LedgerService } from '../ledger/service.ts'
@@ -21,7 +22,12 @@ import { assertCreator, createPayoutMethods } from './methods.ts'
 import { presentMethod, presentPayout } from './presenters.ts'
 import type { PayoutRow, PayoutsRepo } from './repo.ts'
 
-export const PAYOUT_QUEUE = 'payout-advance'
+/** One queue: a job per step of a withdrawal (its id), plus a sweep (no id) each minute for lost steps. */
+export const payoutJob = defineJob({
+  name: 'payout-advance',
+  payload: z.object({ payout_id: z.number().int().positive().optional() }),
+  cron: '* * * * *',
+})
 
 const DAY_MS = 86_400_000
 
@@ -140,7 +146,7 @@ export function createPayoutsService(deps: PayoutsServiceDeps) {
 
   async function again(payoutId: number) {
     await jobs.send(
-      PAYOUT_QUEUE,
+      payoutJob,
       { payout_id: payoutId },
       { startAfter: new Date(wallNow() + provider.pollAfterMs) },
     )
@@ -188,7 +194,7 @@ export function createPayoutsService(deps: PayoutsServiceDeps) {
       scope: string,
     ) {
       assertCreator(viewer)
-      await jobs.prepare(PAYOUT_QUEUE)
+      await jobs.prepare(payoutJob)
       return ledger.idempotent({ userId: viewer.userId, key, scope, params: input }, async (tx) => {
         if (input.amount_cents < PayoutRules.minimumCents) throw new AppError('PayoutBelowMinimum')
         // One request of the creator at a time: two at once could each fit beside what paid messages hold
@@ -254,7 +260,7 @@ export function createPayoutsService(deps: PayoutsServiceDeps) {
           requestTransferId: transferId,
           createdAt: now,
         })
-        await jobs.send(PAYOUT_QUEUE, { payout_id: row.id }, { tx })
+        await jobs.send(payoutJob, { payout_id: row.id }, { tx })
         return presentPayout(row)
       })
     },

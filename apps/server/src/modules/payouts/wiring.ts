@@ -1,7 +1,7 @@
 import type { PayoutProvider } from '../../platform/payouts/provider.ts'
 import { createSandboxPayoutProvider } from '../../platform/payouts/sandbox.ts'
 import type { MoneyDeps, MoneyPart } from '../ledger/wiring.ts'
-import { registerPayoutJobs } from './jobs.ts'
+import { payoutWorkers } from './jobs.ts'
 import { createPayoutsRepo } from './repo.ts'
 import { registerPayoutRoutes } from './routes.ts'
 import { createPayoutsService, type PayoutsService } from './service.ts'
@@ -26,6 +26,6 @@ export function wirePayouts(deps: MoneyDeps & { payoutProvider?: PayoutProvider 
   return {
     service,
     register: (app) => registerPayoutRoutes(app, service),
-    registerWorkers: (boss) => registerPayoutJobs(boss, service),
+    workers: payoutWorkers(service),
   }
 }

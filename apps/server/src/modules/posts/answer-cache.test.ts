@@ -31,7 +31,7 @@ import { makeMember, makePost, makeVerifiedCreator } from '../../test/post-facto
 import { type Account, block, follow } from '../../test/social-factories.ts'
 import { users } from '../auth/schema.ts'
 import { RENEWAL_WINDOW_MINUTES } from '../entitlements/policy.ts'
-import { PUBLISH_QUEUE } from './jobs.ts'
+import { publishJob } from './jobs.ts'
 import { posts } from './schema.ts'
 
 let t: TestApp
@@ -272,7 +272,7 @@ describe('first feed page cache and the scheduled publisher', () => {
       expect((await page())[0]?.caption).not.toBe('behind the back')
       // Due now, while the page read 6 s ago is still within its lifetime.
       withJobs.clock.advance(6_000)
-      await withJobs.jobs?.send(PUBLISH_QUEUE, {})
+      await withJobs.jobs?.send(publishJob.name, {})
       for (let i = 0; i < 100; i++) {
         const [row] = await withJobs.database.db
           .select({ state: posts.state })

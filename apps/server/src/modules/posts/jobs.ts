@@ -1,13 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify'
+import { z } from 'zod'
 import type { Clock } from '../../platform/clock.ts'
-import type { Jobs } from '../../platform/jobs.ts'
+import { defineJob, work } from '../../platform/jobs.ts'
 import type { UserChanges } from '../../platform/user-changes.ts'
 import type { SocialService } from '../social/service.ts'
 import type { PostNotices } from './notices.ts'
 import type { PostsRepo } from './repo.ts'
 
-/** Scheduled posts: one job per schedule (startAfter = publish_at) and a cron sweep on the same queue. */
-export const PUBLISH_QUEUE = 'post-publish'
+/**
+ * Scheduled posts: one job per schedule (startAfter = publish_at) and a sweep every minute on the same
+ * queue. The worker publishes every due post, so the post's id only says which schedule sent the job.
+ */
+export const publishJob = defineJob({
+  name: 'post-publish',
+  payload: z.object({ post_id: z.number().int().positive().optional() }),
+  cron: '* * * * *',
+})
 
 export interface PublisherDeps {
   repo: PostsRepo
@@ -49,11 +57,11 @@ export function createPublisher({ repo, social, clock, log, changes, notices }: 
 
 export type Publisher = ReturnType<typeof createPublisher>
 
-export async function registerPostJobs(boss: Jobs, publisher: Publisher): Promise<void> {
-  await boss.createQueue(PUBLISH_QUEUE)
-  // The sweep catches a post whose job was lost or ran early (clock skew between processes).
-  await boss.schedule(PUBLISH_QUEUE, '* * * * *', {}, { tz: 'UTC' })
-  await boss.work(PUBLISH_QUEUE, async () => {
-    await publisher.publishDue()
-  })
+export function postWorkers(publisher: Publisher) {
+  // The sweep (every minute) catches a post whose job was lost or ran early (clock skew between processes).
+  return [
+    work(publishJob, async () => {
+      await publisher.publishDue()
+    }),
+  ]
 }

@@ -26,7 +26,7 @@ import { startTestApp, type TestApp } from '../../test/harness.ts'
 import { makeMedia } from '../../test/media-factories.ts'
 import { makePost, makeVerifiedCreator } from '../../test/post-factories.ts'
 import { type Account, makeCreator } from '../../test/social-factories.ts'
-import { PUBLISH_QUEUE } from './jobs.ts'
+import { publishJob } from './jobs.ts'
 
 let t: TestApp
 let creator: Account
@@ -266,7 +266,7 @@ describe('save', () => {
     const scheduled = await save(at)
     expect(scheduled.status).toBe(200)
     expect(scheduled.body.data.post).toMatchObject({ state: PostState.Scheduled, publish_at: at })
-    const job = t.sentJobs.find((j) => j.queue === PUBLISH_QUEUE && j.data.post_id === postId)
+    const job = t.sentJobs.find((j) => j.queue === publishJob.name && j.data.post_id === postId)
     expect(job).toMatchObject({ inTransaction: true, startAfter: new Date(at * 1000) })
 
     const list = await t.call(scheduledPosts, {}, as(creator))

@@ -10,7 +10,7 @@ import type { Database } from '../../platform/db.ts'
 import { freshDatabase } from '../../test/database.ts'
 import { startTestApp, type TestApp } from '../../test/harness.ts'
 import { makePost, makeVerifiedCreator } from '../../test/post-factories.ts'
-import { PUBLISH_QUEUE } from './jobs.ts'
+import { publishJob } from './jobs.ts'
 import { posts } from './schema.ts'
 
 let database: Database
@@ -69,7 +69,7 @@ it('publishes each due post exactly once across two processes', async () => {
   // Time passes for both processes; both get duplicate jobs at once.
   for (const app of [first, second]) app.clock.advance(15 * 60_000)
   const boss = [first.jobs, second.jobs]
-  await Promise.all(boss.flatMap((jobs) => [1, 2, 3].map(() => jobs?.send(PUBLISH_QUEUE, {}))))
+  await Promise.all(boss.flatMap((jobs) => [1, 2, 3].map(() => jobs?.send(publishJob.name, {}))))
   await waitFor(
     async () => (await stateOf(due)).every((row) => row.state === PostState.Published),
     'publishing',

@@ -8,7 +8,7 @@ import type { CreatorService } from '../creator/service.ts'
 import type { MediaRecord, MediaService } from '../media/types.ts'
 import { decodeCursor } from '../social/cursor.ts'
 import type { SocialService } from '../social/service.ts'
-import { PUBLISH_QUEUE } from './jobs.ts'
+import { publishJob } from './jobs.ts'
 import type { PostListRepo } from './list-repo.ts'
 import type { PostNotices } from './notices.ts'
 import {
@@ -97,7 +97,7 @@ export function createPostService(deps: PostServiceDeps) {
       let publishedNow = false
       if (input.action === 'schedule' && publishAt) {
         assertScheduleTime(publishAt, now)
-        await jobs.prepare(PUBLISH_QUEUE)
+        await jobs.prepare(publishJob)
       }
 
       await repo.transaction(async (tx) => {
@@ -132,7 +132,7 @@ export function createPostService(deps: PostServiceDeps) {
         if (change.state === PostState.Scheduled && publishAt) {
           // The worker publishes every due post, so a stale job (rescheduled, drafted) does no harm.
           await jobs.send(
-            PUBLISH_QUEUE,
+            publishJob,
             { post_id: post.id },
             { tx, startAfter: publishAt, singletonKey: `post:${post.id}:${publishAt.getTime()}` },
           )

@@ -2,7 +2,7 @@ import { Caching } from '@velvet/contract'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { Clock } from '../../platform/clock.ts'
 import type { Db } from '../../platform/db.ts'
-import type { JobSender, Jobs } from '../../platform/jobs.ts'
+import type { JobSender, JobWorker } from '../../platform/jobs.ts'
 import type { Realtime } from '../../platform/realtime.ts'
 import type { UserChanges } from '../../platform/user-changes.ts'
 import type { CreatorService } from '../creator/service.ts'
@@ -15,7 +15,7 @@ import type { SocialService } from '../social/service.ts'
 import { createAnswerCache } from './answer-cache.ts'
 import { createEngagementRepo } from './engagement-repo.ts'
 import { createEngagementService } from './engagement-service.ts'
-import { createPublisher, registerPostJobs } from './jobs.ts'
+import { createPublisher, postWorkers } from './jobs.ts'
 import { createPostListRepo } from './list-repo.ts'
 import { createPostNotices } from './notices.ts'
 import { createPostPresenting } from './presenting.ts'
@@ -44,7 +44,7 @@ export interface PostsWiringDeps {
 export interface PostsModule {
   register(app: FastifyInstance): void
   /** Scheduled publishing (run modes worker and both). */
-  registerWorkers(boss: Jobs): Promise<void>
+  workers: JobWorker[]
   /** Unlocks and memberships (the money issue writes them; tests too). */
   entitlements: EntitlementService
   /** For social's reportContent on a post: 404/30023 unless the reporter can see it. */
@@ -96,7 +96,7 @@ export function wirePosts(deps: PostsWiringDeps): PostsModule {
   const publisher = createPublisher({ repo, social, clock, log, changes, notices })
   return {
     register: (app) => registerPostRoutes(app, { posts, view, engagement }),
-    registerWorkers: (boss) => registerPostJobs(boss, publisher),
+    workers: postWorkers(publisher),
     entitlements,
     assertReportable: (reporterId, postId, ip) => engagement.assertReportable(reporterId, postId, ip),
     composerAt,

@@ -19,6 +19,5 @@ export function wireReferrals(deps: MoneyWiringDeps): MoneyPart & {
   return {
     referrerOf: (creatorId, at, tx) => service.referrerOf(creatorId, at, tx),
     register: (app) => registerReferralRoutes(app, service),
-    async registerWorkers() {},
   }
 }

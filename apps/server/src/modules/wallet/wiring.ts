@@ -33,5 +33,5 @@ export function wireWallet(deps: MoneyDeps & { payments: PaymentsApi }): MoneyPa
     clock,
     portraitUrl,
   })
-  return { register: (app) => registerWalletRoutes(app, service), async registerWorkers() {} }
+  return { register: (app) => registerWalletRoutes(app, service) }
 }
