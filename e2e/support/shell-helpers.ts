@@ -50,13 +50,24 @@ export async function actAsCreator(page: Page): Promise<void> {
 /**
  * Opens `path` and waits until the page's user socket has connected (socket.io's connect answer, which
  * comes once the server has put the socket in the user's room): live events sent after this reach it.
+ * The answer comes in a long-polling response, or in a WebSocket frame when the transport was upgraded
+ * first (which a loaded machine makes likelier); either counts.
  */
 export async function gotoWithSocket(page: Page, path: string): Promise<void> {
-  const connected = page.waitForResponse(
+  const isConnectAnswer = (text: string) => text.includes('40{"sid"')
+  const polled = page.waitForResponse(
     async (response) =>
-      response.url().includes('/socket.io/') && (await response.text().catch(() => '')).includes('40{"sid"'),
-    { timeout: 20_000 },
+      response.url().includes('/socket.io/') && isConnectAnswer(await response.text().catch(() => '')),
+    { timeout: 30_000 },
   )
+  const framed = new Promise<void>((resolve) => {
+    page.on('websocket', (socket) => {
+      socket.on('framereceived', ({ payload }) => {
+        if (isConnectAnswer(String(payload))) resolve()
+      })
+    })
+  })
   await page.goto(path)
-  await connected
+  await Promise.race([polled, framed])
+  polled.catch(() => undefined)
 }
