@@ -8,7 +8,7 @@
  */
 import http from 'node:http'
 import { SOCKET_PATH, Timing } from '@velvet/contract'
-import { createClient } from 'redis'
+import { Redis } from 'ioredis'
 import { WebSocketServer } from 'ws'
 
 const port = Number(process.env.PORT)
@@ -35,17 +35,18 @@ const heartbeat = setInterval(() => {
   for (const socket of sockets.clients) socket.send('2')
 }, Timing.heartbeatMs)
 
-const subscriber = createClient({ url: process.env.REDIS_URL })
+const subscriber = new Redis(process.env.REDIS_URL ?? '', { lazyConnect: true })
 await subscriber.connect()
-await subscriber.subscribe(channel, (message) => {
-  const data = Buffer.from(message)
+subscriber.on('messageBuffer', (from: Buffer, data: Buffer) => {
+  if (from.toString() !== channel) return
   for (const socket of sockets.clients) socket.send(data, { binary: false })
 })
+await subscriber.subscribe(channel)
 server.listen(port, '127.0.0.1', () => process.send?.('ready'))
 
 process.on('SIGTERM', () => {
   clearInterval(heartbeat)
   for (const socket of sockets.clients) socket.terminate()
   server.close()
-  void subscriber.close().finally(() => process.exit(0))
+  void subscriber.quit().finally(() => process.exit(0))
 })

@@ -17,7 +17,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { NotifyType, SocketChannels, type SocketPayload } from '@velvet/contract'
 import Fastify from 'fastify'
-import { createClient } from 'redis'
+import { Redis } from 'ioredis'
 import { hashToken, newToken } from '../../apps/server/src/modules/auth/tokens.ts'
 import { attachRealtime, type RealtimeTarget } from '../../apps/server/src/platform/realtime.ts'
 import {
@@ -319,9 +319,9 @@ async function main(): Promise<number> {
       connectConcurrency: settings.connectConcurrency,
     })
     cleanups.push(() => bareFleet.close())
-    const barePublisher = createClient({ url: redisUrl })
+    const barePublisher = new Redis(redisUrl, { lazyConnect: true })
     await barePublisher.connect()
-    cleanups.push(() => barePublisher.close())
+    cleanups.push(() => barePublisher.quit())
     const floor = await measure(bareFleet, 'bare', BARE_LABEL, async (tick) => {
       const message = {
         issued_num: 0,

@@ -1,8 +1,14 @@
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import { AppError } from './errors.ts'
-import { connectWithin, REDIS_CONNECT_WAIT_MS, watchRedisLink } from './redis-link.ts'
+import {
+  closeRedisClient,
+  connectWithin,
+  createRedisClient,
+  REDIS_CONNECT_WAIT_MS,
+  watchRedisLink,
+} from './redis-link.ts'
 import { isApiPath } from './web.ts'
 
 /**
@@ -19,9 +25,8 @@ export async function registerRateLimits(
 ): Promise<void> {
   let redis: Redis | null = null
   if (options.redisUrl) {
-    redis = new Redis(options.redisUrl, {
-      lazyConnect: true,
-      enableOfflineQueue: false,
+    redis = createRedisClient(options.redisUrl, {
+      offlineQueue: false,
       commandTimeout: 500,
       maxRetriesPerRequest: 1,
     })
@@ -30,7 +35,7 @@ export async function registerRateLimits(
     if (!(await connectWithin([redis.connect()], REDIS_CONNECT_WAIT_MS)))
       log.warn('redis not reachable at start: requests are not rate limited until it is')
     const client = redis
-    app.addHook('onClose', async () => void (await client.quit().catch(() => client.disconnect())))
+    app.addHook('onClose', async () => closeRedisClient(client))
   }
   await app.register(rateLimit, {
     max: options.perMinute,

@@ -12,9 +12,17 @@ import {
   Timing,
 } from '@velvet/contract'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
-import { createClient } from 'redis'
 import { Server } from 'socket.io'
-import { connectWithin, REDIS_CONNECT_WAIT_MS, type RedisLink, watchRedisLink } from './redis-link.ts'
+import {
+  closeRedisClient,
+  connectWithin,
+  createRedisClient,
+  isRedisReady,
+  PUBLISH_GIVE_UP_MS,
+  REDIS_CONNECT_WAIT_MS,
+  type RedisLink,
+  watchRedisLink,
+} from './redis-link.ts'
 import type { ResolveViewer } from './viewer.ts'
 
 /** How often a process checks that its sockets' sessions are still live (logouts it missed, expiries). */
@@ -123,8 +131,8 @@ export async function attachRealtime(
   if (deps.redisUrl) {
     // Publishing fails at once while Redis is away instead of queueing: a queue would grow for the whole
     // outage and replay stale emits after it; clients refetch what they missed instead.
-    const pub = createClient({ url: deps.redisUrl, disableOfflineQueue: true })
-    const sub = createClient({ url: deps.redisUrl })
+    const pub = createRedisClient(deps.redisUrl, { offlineQueue: false, commandTimeout: PUBLISH_GIVE_UP_MS })
+    const sub = createRedisClient(deps.redisUrl, { offlineQueue: true })
     const pubLink = watchRedisLink(pub, log, "emits reach only this process's sockets meanwhile")
     watchRedisLink(sub, log, 'emits of other processes do not reach this one meanwhile')
     // A logout on another process while Redis was away did not reach this one: check the sockets' sessions.
@@ -141,8 +149,8 @@ export async function attachRealtime(
       log.warn('redis not reachable at start: emits reach only this process until it is')
     countFailedPublishes(pub, pubLink)
     io.adapter(createAdapter(pub, sub, { key: `${deps.redisPrefix}io` }))
-    linked = () => pub.isReady && sub.isReady
-    closeRedis = () => Promise.allSettled([pub.close(), sub.close()])
+    linked = () => isRedisReady(pub) && isRedisReady(sub)
+    closeRedis = () => Promise.allSettled([closeRedisClient(pub), closeRedisClient(sub)])
   }
 
   io.use(async (socket, next) => {

@@ -1,6 +1,36 @@
 import type { FastifyBaseLogger } from 'fastify'
+import { Redis, type RedisOptions } from 'ioredis'
 
-/** What node-redis and ioredis clients both are: emitters of `error` (each failed try) and `ready`. */
+/**
+ * A Redis client (ioredis, the one Redis library of the server) that connects when `connect()` is called
+ * (see `connectWithin`) and reconnects by itself after an outage. With `offlineQueue: false` a command while
+ * Redis is away fails at once instead of waiting in a queue that would grow for the whole outage (publishes,
+ * counters); a subscriber keeps the queue so its subscriptions are sent once the link is up.
+ */
+export function createRedisClient(
+  url: string,
+  options: { offlineQueue: boolean } & Pick<RedisOptions, 'commandTimeout' | 'maxRetriesPerRequest'>,
+): Redis {
+  const { offlineQueue, ...rest } = options
+  return new Redis(url, { lazyConnect: true, enableOfflineQueue: offlineQueue, ...rest })
+}
+
+/**
+ * A publish still unanswered after this is given up (and counted, see `RedisLink.gaveUp`): what it carried
+ * is stale by then, and the clients refetch what they missed.
+ */
+export const PUBLISH_GIVE_UP_MS = 5_000
+
+/** Whether the client is connected and serving commands. */
+export const isRedisReady = (client: Redis): boolean => client.status === 'ready'
+
+/** Closes a client: QUIT when it is connected, else drops the connection attempts at once. */
+export async function closeRedisClient(client: Redis): Promise<void> {
+  if (client.status === 'ready') await client.quit().catch(() => client.disconnect())
+  else client.disconnect()
+}
+
+/** What a Redis client is for the watch: an emitter of `error` (each failed try) and `ready`. */
 interface RedisClientEvents {
   on(event: 'error' | 'ready', listener: (err?: unknown) => void): unknown
 }
@@ -16,7 +46,7 @@ export interface RedisLink {
 }
 
 /**
- * Follows a Redis client through an outage. Both client libraries reconnect on their own, retrying every
+ * Follows a Redis client through an outage. The client reconnects on its own, retrying every
  * few seconds and emitting `error` each time: the log gets one line when the outage starts and one when
  * it ends (how long it lasted and how much was given up meanwhile), not one per retry. Commands given up
  * while connected are never silent either.
@@ -72,7 +102,7 @@ export async function connectWithin(connects: Array<Promise<unknown>>, waitMs: n
   })
   const linked = Promise.all(connects).then(
     () => true,
-    // A client that gives up its first try (ioredis) goes on retrying by itself.
+    // A client that gives up its first try goes on retrying by itself.
     () => false,
   )
   try {

@@ -12,8 +12,14 @@ import {
   userReport,
 } from '@velvet/contract'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
-import { createClient } from 'redis'
-import { connectWithin, REDIS_CONNECT_WAIT_MS, watchRedisLink } from './redis-link.ts'
+import {
+  closeRedisClient,
+  connectWithin,
+  createRedisClient,
+  PUBLISH_GIVE_UP_MS,
+  REDIS_CONNECT_WAIT_MS,
+  watchRedisLink,
+} from './redis-link.ts'
 
 /**
  * When users last changed, for the caches kept in memory (sessions, first feed pages). A change is a number
@@ -133,8 +139,8 @@ export async function startUserChanges(deps: {
 
   const self = randomUUID()
   const channel = `${deps.redisPrefix}user-changed`
-  const pub = createClient({ url: deps.redisUrl, disableOfflineQueue: true })
-  const sub = createClient({ url: deps.redisUrl })
+  const pub = createRedisClient(deps.redisUrl, { offlineQueue: false, commandTimeout: PUBLISH_GIVE_UP_MS })
+  const sub = createRedisClient(deps.redisUrl, { offlineQueue: true })
   const pubLink = watchRedisLink(pub, deps.log, 'user changes reach only this process meanwhile')
   watchRedisLink(sub, deps.log, 'caches are bypassed meanwhile')
   const changes = createUserChanges({
@@ -146,7 +152,7 @@ export async function startUserChanges(deps: {
   })
   // Until the subscription is back, another process's change could go unheard: cache nothing, then forget all.
   sub.on('error', () => changes.setTrusted(false))
-  sub.on('end', () => changes.setTrusted(false))
+  sub.on('close', () => changes.setTrusted(false))
   sub.on('ready', () => {
     changes.reset()
     changes.setTrusted(true)
@@ -154,11 +160,13 @@ export async function startUserChanges(deps: {
   changes.setTrusted(false)
   const linked = await connectWithin([pub.connect(), sub.connect()], REDIS_CONNECT_WAIT_MS)
   // Queued until the link is up when Redis is down at the start (nothing is cached until then).
-  const subscribed = sub.subscribe(channel, (message) => {
-    const [from, id] = message.split(':')
+  sub.on('message', (from: string, message: string) => {
+    if (from !== channel) return
+    const [sender, id] = message.split(':')
     const userId = Number(id)
-    if (from !== self && Number.isSafeInteger(userId)) changes.receive(userId)
+    if (sender !== self && Number.isSafeInteger(userId)) changes.receive(userId)
   })
+  const subscribed = sub.subscribe(channel)
   if (linked) await subscribed
   else {
     subscribed.catch((err: unknown) => deps.log.warn({ err }, 'user changes: subscribing failed'))
@@ -167,7 +175,7 @@ export async function startUserChanges(deps: {
   return {
     ...changes,
     close: async () => {
-      await Promise.allSettled([pub.close(), sub.close()])
+      await Promise.allSettled([closeRedisClient(pub), closeRedisClient(sub)])
     },
   }
 }

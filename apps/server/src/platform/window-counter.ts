@@ -1,6 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { Redis } from 'ioredis'
-import { connectWithin, REDIS_CONNECT_WAIT_MS, watchRedisLink } from './redis-link.ts'
+import {
+  closeRedisClient,
+  connectWithin,
+  createRedisClient,
+  REDIS_CONNECT_WAIT_MS,
+  watchRedisLink,
+} from './redis-link.ts'
 
 /**
  * Counts events per key in fixed windows (a window starts with its first event and lasts `windowMs`).
@@ -64,9 +69,8 @@ export async function createWindowCounter(options: {
 }): Promise<WindowCounter> {
   const local = memoryWindowCounter()
   if (!options.redisUrl) return local
-  const redis = new Redis(options.redisUrl, {
-    lazyConnect: true,
-    enableOfflineQueue: false,
+  const redis = createRedisClient(options.redisUrl, {
+    offlineQueue: false,
     commandTimeout: 500,
     maxRetriesPerRequest: 1,
   })
@@ -86,7 +90,7 @@ export async function createWindowCounter(options: {
     },
     async close() {
       await local.close()
-      await redis.quit().catch(() => redis.disconnect())
+      await closeRedisClient(redis)
     },
   }
 }
