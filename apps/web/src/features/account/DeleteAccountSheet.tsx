@@ -8,9 +8,8 @@ import { BottomSheet } from '../../ui/BottomSheet.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { CodeInput } from '../../ui/CodeInput.tsx'
 import { toast } from '../../ui/toast-store.ts'
-import { localLogout } from '../auth/auth.service.ts'
-import { sessionExit } from '../auth/session-exit.ts'
-import { InfoPath } from '../info/pages.ts'
+import { localLogout, sessionExit } from '../auth/index.ts'
+import { InfoPath } from '../info/index.ts'
 import { useDeleteAccount, useSendDeleteAccountCode } from './account.queries.ts'
 import {
   type DeleteFlow,

@@ -7,7 +7,7 @@ import {
   sendDeleteAccountCode,
 } from '@velvet/contract'
 import { api } from '../../lib/api/index.ts'
-import { useSession } from '../auth/session.ts'
+import { useSession } from '../auth/index.ts'
 
 /** Query keys of /user/account (STYLE §10). */
 export const accountKeys = {

@@ -184,8 +184,7 @@ export function localLogout(): Promise<void> {
 export async function logout(): Promise<void> {
   // Stop pushes to this device while the token still allows the call.
   // Loaded on demand: push is not part of the first page's code.
-  if (sessionStore.get().kind === 'account')
-    await (await import('../push/push.service.ts')).forgetPushDevice()
+  if (sessionStore.get().kind === 'account') await (await import('../push/index.ts')).forgetPushDevice()
   try {
     await api.call(coreLogout)
   } catch (error) {

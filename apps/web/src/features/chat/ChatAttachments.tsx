@@ -4,8 +4,7 @@ import { useCallback, useMemo, useState } from 'react'
 import { acceptFiles } from '../../lib/upload/file-rules.ts'
 import type { UploadEntry } from '../../lib/upload/upload-queue.ts'
 import { toast } from '../../ui/toast-store.ts'
-import { uploadView } from '../publish/upload-view.ts'
-import { useUploadQueue } from '../publish/use-upload-queue.ts'
+import { uploadView, useUploadQueue } from '../publish/index.ts'
 
 export interface Attachment {
   key: string

@@ -2,8 +2,8 @@ import type { Conversation } from '@velvet/contract'
 import { Bell, BellOff } from 'lucide-react'
 import { Link } from 'react-router'
 import { Avatar } from '../../ui/Avatar.tsx'
-import { ScreenBar } from '../people/ScreenBar.tsx'
-import { profilePath } from '../profile/profile-rules.ts'
+import { ScreenBar } from '../people/index.ts'
+import { profilePath } from '../profile/index.ts'
 import { useMuteConversation } from './chat.queries.ts'
 
 /** The chat room's bar: back, the other person (to their profile) and the mute switch. */

@@ -1,6 +1,6 @@
 import { MessageCircle } from 'lucide-react'
 import { Link } from 'react-router'
-import { useSession } from '../auth/session.ts'
+import { useSession } from '../auth/index.ts'
 
 /** The profile's message button: the room with this creator (a guest signs in first, then lands there). */
 export function MessageButton({ userId, name }: { userId: number; name: string }) {

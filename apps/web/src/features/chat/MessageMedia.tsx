@@ -1,8 +1,6 @@
 import { type ChatMessage, ChatTexts, formatCoins } from '@velvet/contract'
 import { Lock, Play } from 'lucide-react'
-import { BlurredPreview } from '../posts/MediaImage.tsx'
-import { OpenMedia } from '../posts/OpenMedia.tsx'
-import { durationText } from '../posts/post-rules.ts'
+import { BlurredPreview, durationText, OpenMedia } from '../posts/index.ts'
 
 /** A bubble's photos are at most this wide (the bubble's own limit on phones). */
 const CHAT_MEDIA_SIZES = '(max-width: 430px) 70vw, 18rem'

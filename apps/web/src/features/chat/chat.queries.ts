@@ -26,8 +26,8 @@ import { messageOf } from '../../lib/api/errors.ts'
 import { api } from '../../lib/api/index.ts'
 import { replaceQueryData } from '../../lib/query-client.ts'
 import { toast } from '../../ui/toast-store.ts'
-import { systemKeys } from '../system/system.queries.ts'
-import { useActionKey, walletKeys } from '../wallet/wallet.queries.ts'
+import { systemKeys } from '../system/index.ts'
+import { useActionKey, walletKeys } from '../wallet/index.ts'
 import { chatKeys } from './chat-keys.ts'
 
 export function useConversations(filter: ConversationFilter, q: string | undefined) {

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
 import { afterEach, describe, expect, it } from 'vitest'
-import { systemKeys } from '../system/system.queries.ts'
+import { systemKeys } from '../system/index.ts'
 import { activeConversation, applyChatMessage } from './chat.realtime.ts'
 import { chatKeys } from './chat-keys.ts'
 

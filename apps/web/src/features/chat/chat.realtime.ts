@@ -6,7 +6,7 @@ import {
   type SocketPayload,
   type systemInit,
 } from '@velvet/contract'
-import { systemKeys } from '../system/system.queries.ts'
+import { systemKeys } from '../system/index.ts'
 import { chatKeys } from './chat-keys.ts'
 
 /** The conversation the room has open (spec §4: its messages raise no unread count). */

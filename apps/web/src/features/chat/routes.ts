@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router'
-import { SettingsPath } from '../settings/settings-paths.ts'
+import { SettingsPath } from '../settings/index.ts'
 
 /** The chat screens (spec §2 Main tabs), each its own lazily loaded chunk. */
 export const chatRoutes = {

@@ -7,9 +7,7 @@ import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
 import { ErrorState, SkeletonRows } from '../../ui/ScreenStates.tsx'
 import { PageLoader } from '../../ui/Spinner.tsx'
 import { toast } from '../../ui/toast-store.ts'
-import { loadCurrentUser } from '../auth/auth.service.ts'
-import { loginWithRedirect } from '../auth/redirect.ts'
-import { useSession } from '../auth/session.ts'
+import { loadCurrentUser, loginWithRedirect, useSession } from '../auth/index.ts'
 import { AgreementStep } from './AgreementStep.tsx'
 import {
   AUDIT_STEPS,

@@ -5,8 +5,7 @@ import { z } from 'zod'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { TextField } from '../../ui/TextField.tsx'
-import { showServerError } from '../auth/form-errors.ts'
-import { useSession } from '../auth/session.ts'
+import { showServerError, useSession } from '../auth/index.ts'
 import { useSetCreatorReferrer } from './creator.queries.ts'
 
 /** The contract's rule for the code, plus: a "yes" needs one. */

@@ -10,7 +10,7 @@ import { useForm } from 'react-hook-form'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { TextField } from '../../ui/TextField.tsx'
-import { showServerError } from '../auth/form-errors.ts'
+import { showServerError } from '../auth/index.ts'
 import { useSetCreatorSocial } from './creator.queries.ts'
 
 const schema = setCreatorSocial.input

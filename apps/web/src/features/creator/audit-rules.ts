@@ -1,7 +1,7 @@
 import type { AuditStep } from '@velvet/contract'
 import { z } from 'zod'
 import { readJson, removeItem, writeJson } from '../../lib/storage.ts'
-import { redirectFrom } from '../auth/redirect.ts'
+import { redirectFrom } from '../auth/index.ts'
 
 /** The four steps of host verification the stepper shows (spec §2), in order. */
 export const AUDIT_STEPS = [

@@ -9,7 +9,7 @@ import {
   setCreatorSocial,
 } from '@velvet/contract'
 import { api } from '../../lib/api/index.ts'
-import { useSession } from '../auth/session.ts'
+import { useSession } from '../auth/index.ts'
 
 /** Query keys of creator verification (STYLE §10). */
 export const creatorKeys = {

@@ -9,7 +9,7 @@ import { Button } from '../../ui/Button.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
 import { ErrorState, SkeletonRows } from '../../ui/ScreenStates.tsx'
-import { useSession } from '../auth/session.ts'
+import { useSession } from '../auth/index.ts'
 import {
   emailPrefsKeys,
   type UnsubscribeParams,

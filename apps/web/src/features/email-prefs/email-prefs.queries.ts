@@ -10,7 +10,7 @@ import {
 } from '@velvet/contract'
 import type { z } from 'zod'
 import { api } from '../../lib/api/index.ts'
-import { useSession } from '../auth/session.ts'
+import { useSession } from '../auth/index.ts'
 
 export type UnsubscribeParams = z.output<typeof UnsubscribeLink>
 

@@ -5,7 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router'
 import { api } from '../../lib/api/index.ts'
 import { Button, buttonClassName } from '../../ui/Button.tsx'
 import { Logo } from '../../ui/Logo.tsx'
-import { HOME_PATH } from '../auth/redirect.ts'
+import { HOME_PATH } from '../auth/index.ts'
 import type { ErrorContent } from './error-content.ts'
 import './errors.css'
 

@@ -4,9 +4,9 @@ import { Link } from 'react-router'
 import { Avatar } from '../../ui/Avatar.tsx'
 import { Button, buttonClassName } from '../../ui/Button.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
-import { logout } from '../auth/auth.service.ts'
-import { PeopleSkeleton } from '../people/PersonRow.tsx'
-import type { useSuggestedCreators } from '../posts/posts.queries.ts'
+import { logout } from '../auth/index.ts'
+import { PeopleSkeleton } from '../people/index.ts'
+import type { useSuggestedCreators } from '../posts/index.ts'
 import { SuggestedList } from './SuggestedCreators.tsx'
 
 /** A new account's card: who is signed in, the way to the profile, and logging out (also in settings). */

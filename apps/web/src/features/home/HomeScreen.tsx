@@ -7,13 +7,20 @@ import { Avatar } from '../../ui/Avatar.tsx'
 import { buttonClassName } from '../../ui/Button.tsx'
 import { Logo } from '../../ui/Logo.tsx'
 import { PageLoader, Spinner } from '../../ui/Spinner.tsx'
-import { useSession } from '../auth/session.ts'
-import { LoadError } from '../errors/LoadError.tsx'
-import { PostList } from '../posts/PostList.tsx'
-import { PostSkeleton } from '../posts/PostSkeleton.tsx'
-import { feedKeys, useHomeFeed, useSuggestedCreators, useViewerId } from '../posts/posts.queries.ts'
-import { flattenPosts, homeHistoryKey, viewHistory } from '../posts/view-history.ts'
-import { profilePath } from '../profile/profile-rules.ts'
+import { useSession } from '../auth/index.ts'
+import { LoadError } from '../errors/index.ts'
+import {
+  feedKeys,
+  flattenPosts,
+  homeHistoryKey,
+  PostList,
+  PostSkeleton,
+  useHomeFeed,
+  useSuggestedCreators,
+  useViewerId,
+  viewHistory,
+} from '../posts/index.ts'
+import { profilePath } from '../profile/index.ts'
 import { EmptyFeed } from './EmptyFeed.tsx'
 import { shouldRefresh } from './pull-rules.ts'
 import { SuggestedList, SuggestedStrip } from './SuggestedCreators.tsx'

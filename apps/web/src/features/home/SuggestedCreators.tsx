@@ -2,12 +2,10 @@ import { useQueryClient } from '@tanstack/react-query'
 import type { CallData, SuggestedCreator, suggestedCreators } from '@velvet/contract'
 import { Link } from 'react-router'
 import { Avatar } from '../../ui/Avatar.tsx'
-import { abbreviate } from '../notifications/banner-rules.ts'
-import { PersonRow } from '../people/PersonRow.tsx'
-import { feedKeys } from '../posts/posts.queries.ts'
-import { FollowButton } from '../profile/FollowButton.tsx'
-import { countLabel, displayName, profilePath } from '../profile/profile-rules.ts'
-import { VerifiedMark } from '../profile/VerifiedMark.tsx'
+import { abbreviate } from '../notifications/index.ts'
+import { PersonRow } from '../people/index.ts'
+import { feedKeys } from '../posts/index.ts'
+import { countLabel, displayName, FollowButton, profilePath, VerifiedMark } from '../profile/index.ts'
 
 type Suggestions = CallData<typeof suggestedCreators>
 

@@ -1,11 +1,10 @@
 import type { RouteObject } from 'react-router'
+import { blockedLocationsRoute } from '../safety/index.ts'
 import { InfoPath } from './pages.ts'
 
 const about = () => import('./AboutPage.tsx').then((m) => ({ Component: m.AboutPage }))
 const terms = () => import('./TermsPage.tsx').then((m) => ({ Component: m.TermsPage }))
 const safety = () => import('./SafetyCentrePage.tsx').then((m) => ({ Component: m.SafetyCentrePage }))
-const blockedLocations = () =>
-  import('../safety/BlockedLocationsScreen.tsx').then((m) => ({ Component: m.BlockedLocationsScreen }))
 
 /** The info pages (about, terms, privacy, ...): one lazily loaded chunk each. */
 export const infoRoutes: RouteObject[] = [
@@ -47,6 +46,6 @@ export const infoRoutes: RouteObject[] = [
   },
   { path: InfoPath.safety, lazy: safety },
   { path: InfoPath.safety1, lazy: safety },
-  { path: InfoPath.blockedLocations, lazy: blockedLocations },
-  { path: InfoPath.blockedLocations1, lazy: blockedLocations },
+  { path: InfoPath.blockedLocations, lazy: blockedLocationsRoute },
+  { path: InfoPath.blockedLocations1, lazy: blockedLocationsRoute },
 ]

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { legalDocuments } from '@velvet/contract'
 import { api } from '../../lib/api/index.ts'
-import { useSession } from '../auth/session.ts'
+import { useSession } from '../auth/index.ts'
 
 /** Query keys of /manage/terms (STYLE §10). */
 export const legalKeys = {

@@ -2,7 +2,7 @@ import { type MassAudienceKind, MassAudienceKinds, MassAudienceLabels, SpentLeve
 import { Crown, Gem, History, ListChecks, UsersRound } from 'lucide-react'
 import { type ComponentType, useId } from 'react'
 import { FieldMessage } from '../../ui/FieldMessage.tsx'
-import { useUserLists } from '../people/people.queries.ts'
+import { useUserLists } from '../people/index.ts'
 import { useAudienceCount } from './mass.queries.ts'
 import { audienceOf, type MassDraft } from './mass-rules.ts'
 

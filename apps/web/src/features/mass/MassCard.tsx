@@ -1,7 +1,7 @@
 import { MassAudienceLabels, MassKind, type MassMessage, SpentLevels } from '@velvet/contract'
 import { CalendarClock, Coins, Eye, Image, Link2, Send, ShoppingBag, X } from 'lucide-react'
 import { formatPacific } from '../../lib/pacific-time.ts'
-import { abbreviate } from '../notifications/banner-rules.ts'
+import { abbreviate } from '../notifications/index.ts'
 import { percentOf, StatusLabels } from './mass-rules.ts'
 
 /** "All followers", "Spenders · Over $100", "Custom lists (2)". */

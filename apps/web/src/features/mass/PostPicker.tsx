@@ -5,8 +5,8 @@ import { useId } from 'react'
 import { Link } from 'react-router'
 import { api } from '../../lib/api/index.ts'
 import { FieldMessage } from '../../ui/FieldMessage.tsx'
-import { PublishPath } from '../publish/paths.ts'
-import { useViewerId } from '../subs/subs.queries.ts'
+import { PublishPath } from '../publish/index.ts'
+import { useViewerId } from '../subs/index.ts'
 import { massKeys } from './mass.queries.ts'
 
 const thumbOf = (post: Post) => {

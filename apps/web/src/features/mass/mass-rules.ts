@@ -7,7 +7,7 @@ import {
   massCreate,
 } from '@velvet/contract'
 import { isApiError } from '../../lib/api/index.ts'
-import { fromLocalInput } from '../publish/composer-rules.ts'
+import { fromLocalInput } from '../publish/index.ts'
 
 /** What the /mass/sender form holds. */
 export interface MassDraft {

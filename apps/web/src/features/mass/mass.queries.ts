@@ -12,7 +12,7 @@ import {
 import { api } from '../../lib/api/index.ts'
 import { replaceQueryData } from '../../lib/query-client.ts'
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts'
-import { useViewerId } from '../subs/subs.queries.ts'
+import { useViewerId } from '../subs/index.ts'
 
 export type MassPage = CallData<typeof massList>
 export type MassCreateRequest = CallInput<typeof massCreate>

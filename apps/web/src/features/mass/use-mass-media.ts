@@ -2,8 +2,8 @@ import { MassRules } from '@velvet/contract'
 import { useState } from 'react'
 import { acceptFiles } from '../../lib/upload/file-rules.ts'
 import { toast } from '../../ui/toast-store.ts'
-import type { ComposerMedia } from '../publish/composer-rules.ts'
-import { useUploadQueue } from '../publish/use-upload-queue.ts'
+import type { ComposerMedia } from '../publish/index.ts'
+import { useUploadQueue } from '../publish/index.ts'
 
 /** The media of the message through the publish feature's upload queue (progress, retry, duplicates). */
 export function useMassMedia(ownerId: number) {

@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
 import { type NotificationKind, notificationList, notificationReadAll } from '@velvet/contract'
 import { api } from '../../lib/api/index.ts'
-import { systemKeys } from '../system/system.queries.ts'
+import { systemKeys } from '../system/index.ts'
 import { notificationKeys } from './notification-keys.ts'
 
 const PAGE_SIZE = 30

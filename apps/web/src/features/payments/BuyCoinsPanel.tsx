@@ -16,6 +16,7 @@ import { Spinner } from '../../ui/Spinner.tsx'
 import { TextField } from '../../ui/TextField.tsx'
 import { useBuyCoins, useCards, useStartCardSetup } from './payments.queries.ts'
 import { cardLabel, expiryText, parseCoinAmount, suggestedCoins } from './payments-format.ts'
+import '../../ui/screen-kit.css'
 
 export interface BuyCoinsPanelProps {
   neededCoins?: number | undefined
@@ -135,7 +136,7 @@ export function BuyCoinsPanel({ neededCoins, returnPath, preferredCardId, onBoug
                   <span>{cardLabel(card)}</span>
                   <span className="v-pay-card__hint">{expiryText(card)}</span>
                 </span>
-                {card.is_default ? <span className="v-pay-tag">Default</span> : null}
+                {card.is_default ? <span className="v-set-tag v-set-tag--accent">Default</span> : null}
               </label>
             ))}
             <button

@@ -1,6 +1,7 @@
 import type { SavedCard } from '@velvet/contract'
 import { CreditCard, Star, Trash2 } from 'lucide-react'
 import { cardLabel, expiryText } from './payments-format.ts'
+import '../../ui/screen-kit.css'
 
 /** A saved card: brand and last 4, expiry, the default badge, and its two actions. */
 export function CardRow({
@@ -23,7 +24,7 @@ export function CardRow({
       <span className="v-pay-card__text">
         <span className="v-pay-card__title">
           {label}
-          {card.is_default ? <span className="v-pay-tag">Default</span> : null}
+          {card.is_default ? <span className="v-set-tag v-set-tag--accent">Default</span> : null}
         </span>
         <span className={card.expired ? 'v-pay-card__hint v-pay-card__hint--danger' : 'v-pay-card__hint'}>
           {expiryText(card)}

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
-import { walletKeys } from '../wallet/wallet.queries.ts'
+import { walletKeys } from '../wallet/index.ts'
 import { BuyCoinsSheet } from './BuyCoinsSheet.tsx'
 
 export interface BuyCoinsFallback {

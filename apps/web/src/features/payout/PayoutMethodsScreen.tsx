@@ -8,7 +8,7 @@ import { RowGroup, RowLink } from '../../ui/Rows.tsx'
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
 import { ErrorState, SkeletonRows } from '../../ui/ScreenStates.tsx'
 import { toast } from '../../ui/toast-store.ts'
-import { RequireAccount } from '../auth/RequireAccount.tsx'
+import { RequireAccount } from '../auth/index.ts'
 import { MethodGlyph, MethodIcon } from './MethodIcon.tsx'
 import { PayoutPaths } from './paths.ts'
 import {

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { COUNTRY_CODES, countryName, type TaxSettings, US_STATES, W8BenForm, W9Form } from '@velvet/contract'
 import { FileCheck2 } from 'lucide-react'
 import { type ComponentProps, useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { type UseFormRegisterReturn, useForm } from 'react-hook-form'
 import { useNavigate, useSearchParams } from 'react-router'
 import { AddressFields } from '../../ui/AddressFields.tsx'
 import { Alert } from '../../ui/Alert.tsx'
@@ -12,9 +12,8 @@ import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
 import { ErrorState, SkeletonRows } from '../../ui/ScreenStates.tsx'
 import { SelectField } from '../../ui/SelectField.tsx'
 import { TextField } from '../../ui/TextField.tsx'
-import { showServerError } from '../auth/form-errors.ts'
-import { RequireAccount } from '../auth/RequireAccount.tsx'
-import { safeReturnPath } from '../payments/paths.ts'
+import { RequireAccount, showServerError } from '../auth/index.ts'
+import { safeReturnPath } from '../payments/index.ts'
 import { PayoutParams, PayoutPaths } from './paths.ts'
 import { payoutKeys, usePayoutTax, useSavePayoutTax } from './payout.queries.ts'
 import '../../ui/screen-kit.css'
@@ -29,6 +28,24 @@ export function TaxScreen() {
       <Tax />
     </RequireAccount>
   )
+}
+
+type AddressLine = 'line1' | 'line2' | 'city' | 'postal_code'
+
+/**
+ * The street, city and postal code of AddressFields, alike in both forms (they differ only in the state or
+ * region and the country, which each form passes itself).
+ */
+function addressLines(
+  register: (name: AddressLine) => UseFormRegisterReturn,
+  errors: Partial<Record<AddressLine, { message?: string | undefined }>> | undefined,
+) {
+  return {
+    line1: { field: register('line1'), error: errors?.line1?.message },
+    line2: { field: register('line2') },
+    city: { field: register('city'), error: errors?.city?.message },
+    postalCode: { field: register('postal_code'), error: errors?.postal_code?.message },
+  }
 }
 
 /** The tax forms' selects, with ids "tax-<name>". */
@@ -112,13 +129,7 @@ function W9({ current }: { current: TaxSettings | null }) {
       />
       <AddressFields
         layout="us"
-        line1={{ field: form.register('address.line1'), error: errors.address?.line1?.message }}
-        line2={{ field: form.register('address.line2') }}
-        city={{ field: form.register('address.city'), error: errors.address?.city?.message }}
-        postalCode={{
-          field: form.register('address.postal_code'),
-          error: errors.address?.postal_code?.message,
-        }}
+        {...addressLines((name) => form.register(`address.${name}`), errors.address)}
         region={
           <Select label="State" error={errors.address?.state?.message} {...form.register('address.state')}>
             <option value="">Choose…</option>
@@ -206,13 +217,7 @@ function W8Ben({ current }: { current: TaxSettings | null }) {
       />
       <AddressFields
         layout="international"
-        line1={{ field: form.register('address.line1'), error: errors.address?.line1?.message }}
-        line2={{ field: form.register('address.line2') }}
-        city={{ field: form.register('address.city'), error: errors.address?.city?.message }}
-        postalCode={{
-          field: form.register('address.postal_code'),
-          error: errors.address?.postal_code?.message,
-        }}
+        {...addressLines((name) => form.register(`address.${name}`), errors.address)}
         region={
           <TextField
             label="Region (optional)"

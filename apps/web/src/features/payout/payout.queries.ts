@@ -16,7 +16,7 @@ import {
   setDefaultPayoutMethod,
 } from '@velvet/contract'
 import { api } from '../../lib/api/index.ts'
-import { useSession } from '../auth/session.ts'
+import { useSession } from '../auth/index.ts'
 
 /** Query keys of the payout screens (STYLE §10). */
 export const payoutKeys = {

@@ -2,8 +2,7 @@ import type { SessionUser } from '@velvet/contract'
 import type { ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router'
 import { PageLoader } from '../../ui/Spinner.tsx'
-import { loginWithRedirect } from '../auth/redirect.ts'
-import { useSession } from '../auth/session.ts'
+import { loginWithRedirect, useSession } from '../auth/index.ts'
 
 /**
  * Screens of a signed-up account (their calls need one): a guest signs in first and comes back here; while

@@ -1,7 +1,7 @@
 import { ChevronLeft } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { HOME_PATH } from '../auth/redirect.ts'
+import { HOME_PATH } from '../auth/index.ts'
 import './people.css'
 
 /**

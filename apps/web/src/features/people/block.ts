@@ -4,7 +4,7 @@ import { messageOf } from '../../lib/api/errors.ts'
 import { api } from '../../lib/api/index.ts'
 import { confirm } from '../../ui/confirm-store.ts'
 import { toast } from '../../ui/toast-store.ts'
-import { setBlockState } from '../profile/social-cache.ts'
+import { setBlockState } from '../profile/index.ts'
 
 export interface BlockTarget {
   userId: number

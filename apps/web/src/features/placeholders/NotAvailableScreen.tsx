@@ -3,10 +3,10 @@ import { ChevronLeft, Construction, House } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link, useLocation, useMatches, useNavigate } from 'react-router'
 import { buttonClassName } from '../../ui/Button.tsx'
-import { HOME_PATH } from '../auth/redirect.ts'
-import { useSession } from '../auth/session.ts'
-import { isTabScreen } from '../shell/guards.ts'
+import { HOME_PATH, useSession } from '../auth/index.ts'
+import { isTabScreen } from '../shell/index.ts'
 import { featureOf } from './feature-handle.ts'
+import '../../ui/screen-kit.css'
 import './placeholders.css'
 
 /**
@@ -24,10 +24,10 @@ export function NotAvailableScreen({ icon }: { icon?: ReactNode }) {
   const canGoBack = location.key !== 'default'
 
   return (
-    <div className="v-soon">
-      <header className="v-soon__bar">
+    <div className="v-set-screen">
+      <header className="v-set-bar">
         {tab ? (
-          <span className="v-soon__spacer" aria-hidden="true" />
+          <span aria-hidden="true" />
         ) : (
           <button
             type="button"
@@ -38,8 +38,8 @@ export function NotAvailableScreen({ icon }: { icon?: ReactNode }) {
             <ChevronLeft aria-hidden="true" />
           </button>
         )}
-        <p className="v-soon__bar-title">{feature.name}</p>
-        <span className="v-soon__spacer" aria-hidden="true" />
+        <p className="v-set-bar__title">{feature.name}</p>
+        <span className="v-set-bar__end" aria-hidden="true" />
       </header>
       <main className="v-soon__main">
         <span className="v-soon__icon" aria-hidden="true">

@@ -4,10 +4,14 @@ import { Coins, Crown, Lock } from 'lucide-react'
 import { useCallback, useEffect, useId, useState } from 'react'
 import { useLocation, useSearchParams } from 'react-router'
 import { Button } from '../../ui/Button.tsx'
-import { SubscribeSheet } from '../subs/SubscribeSheet.tsx'
-import { PostUnlockSheet } from '../wallet/UnlockSheet.tsx'
-import { unlockSheet, useUnlockSheetOpen } from '../wallet/unlock-store.ts'
-import { UNLOCK_PARAM, unlockReturnPath } from '../wallet/wallet-rules.ts'
+import { SubscribeSheet } from '../subs/index.ts'
+import {
+  PostUnlockSheet,
+  UNLOCK_PARAM,
+  unlockReturnPath,
+  unlockSheet,
+  useUnlockSheetOpen,
+} from '../wallet/index.ts'
 import { useWithAccount } from './post-actions.ts'
 import { lockActions, lockSummary } from './post-rules.ts'
 import { feedKeys, postKeys } from './posts.queries.ts'

@@ -1,7 +1,7 @@
 import { type CaptionPart, parseCaption } from '@velvet/contract'
 import { useMemo } from 'react'
 import { Link } from 'react-router'
-import { profilePath } from '../profile/profile-rules.ts'
+import { profilePath } from '../profile/index.ts'
 import './caption.css'
 
 function Part({ part, linked }: { part: CaptionPart; linked: boolean }) {

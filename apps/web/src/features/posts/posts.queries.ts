@@ -11,8 +11,8 @@ import {
   userPosts,
 } from '@velvet/contract'
 import { api } from '../../lib/api/index.ts'
-import { useSession } from '../auth/session.ts'
-import { sessionUserId } from '../system/system.queries.ts'
+import { useSession } from '../auth/index.ts'
+import { sessionUserId } from '../system/index.ts'
 import { type PostPage, type PostPages, pagesFromHistory, viewHistory } from './view-history.ts'
 
 /**

@@ -9,11 +9,8 @@ import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { TextField } from '../../ui/TextField.tsx'
 import { toast } from '../../ui/toast-store.ts'
-import { showServerError } from '../auth/form-errors.ts'
-import { HOME_PATH } from '../auth/redirect.ts'
-import { sessionStore } from '../auth/session.ts'
-import { AccountOnly } from '../people/AccountOnly.tsx'
-import { ScreenBar } from '../people/ScreenBar.tsx'
+import { HOME_PATH, sessionStore, showServerError } from '../auth/index.ts'
+import { AccountOnly, ScreenBar } from '../people/index.ts'
 import { portraitFile } from './crop-export.ts'
 import {
   changedFields,

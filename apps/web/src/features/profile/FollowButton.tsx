@@ -1,8 +1,7 @@
 import { UserCheck, UserPlus } from 'lucide-react'
 import { useLocation, useNavigate } from 'react-router'
 import { Button } from '../../ui/Button.tsx'
-import { loginWithRedirect } from '../auth/redirect.ts'
-import { useSession } from '../auth/session.ts'
+import { loginWithRedirect, useSession } from '../auth/index.ts'
 import { useFollowToggle } from './follow.ts'
 
 /**

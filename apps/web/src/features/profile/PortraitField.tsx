@@ -6,7 +6,7 @@ import { Avatar } from '../../ui/Avatar.tsx'
 import { PortraitCropper } from './PortraitCropper.tsx'
 import './edit-profile.css'
 import { useObjectUrl } from '../../lib/use-object-url.ts'
-import { portraitFileProblem } from '../auth/portrait-file.ts'
+import { portraitFileProblem } from '../auth/index.ts'
 
 /**
  * The portrait of /user/edit_profile: choose a file, crop it to a square, see it in place. The cropped

@@ -5,12 +5,20 @@ import { Link, useNavigationType } from 'react-router'
 import { messageOf } from '../../lib/api/errors.ts'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { LoadMore } from '../../ui/LoadMore.tsx'
-import { LoadError } from '../errors/LoadError.tsx'
-import { BlurredPreview, MediaImage } from '../posts/MediaImage.tsx'
-import { durationText, tileFacts, tileMediaOf, userPostViewPath } from '../posts/post-rules.ts'
-import { useUserPosts, useViewerId } from '../posts/posts.queries.ts'
-import { useFreshUrls } from '../posts/use-fresh-urls.ts'
-import { flattenPosts, userPostsHistoryKey } from '../posts/view-history.ts'
+import { LoadError } from '../errors/index.ts'
+import {
+  BlurredPreview,
+  durationText,
+  flattenPosts,
+  MediaImage,
+  tileFacts,
+  tileMediaOf,
+  useFreshUrls,
+  userPostsHistoryKey,
+  userPostViewPath,
+  useUserPosts,
+  useViewerId,
+} from '../posts/index.ts'
 import '../../ui/Skeleton.css'
 import '../posts/media.css'
 import './profile-posts-grid.css'

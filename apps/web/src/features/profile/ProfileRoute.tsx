@@ -1,5 +1,5 @@
 import { useParams } from 'react-router'
-import { NotFoundScreen } from '../errors/NotFoundScreen.tsx'
+import { NotFoundScreen } from '../errors/index.ts'
 import { ProfileScreen } from './ProfileScreen.tsx'
 import { profileHandle } from './profile-rules.ts'
 

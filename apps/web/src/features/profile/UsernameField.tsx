@@ -5,13 +5,13 @@ import { api } from '../../lib/api/index.ts'
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { TextField } from '../../ui/TextField.tsx'
-import { authKeys } from '../auth/auth.queries.ts'
 import {
   type Availability,
   AvailabilityIcon,
   AvailabilityText,
+  authKeys,
   UsernameRules,
-} from '../auth/steps/UsernameFeedback.tsx'
+} from '../auth/index.ts'
 import { needsAvailabilityCheck } from './edit-rules.ts'
 import './edit-profile.css'
 

@@ -1,8 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { type CallData, type CallInput, profileUpdate, profileView, uploadPortrait } from '@velvet/contract'
 import { api } from '../../lib/api/index.ts'
-import { useSession } from '../auth/session.ts'
-import { sessionUserId } from '../system/system.queries.ts'
+import { useSession } from '../auth/index.ts'
+import { sessionUserId } from '../system/index.ts'
 
 export type ProfileAnswer = CallData<typeof profileView>
 

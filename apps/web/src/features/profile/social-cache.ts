@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { ProfileCounts, PublicProfile, SessionUser, UserCard } from '@velvet/contract'
-import { peopleKeys } from '../people/people.queries.ts'
-import { cardWithFollow, isCardPages, mapCards, withoutCard } from '../people/people-rules.ts'
+import { cardWithFollow, isCardPages, mapCards, peopleKeys, withoutCard } from '../people/index.ts'
 import { type ProfileAnswer, profileKeys } from './profile.queries.ts'
 import { withCounts, withFollow } from './profile-rules.ts'
 

@@ -3,7 +3,7 @@ import { Eye, Film, GripVertical, ImageOff, Pause, Play, RotateCw, Star, X } fro
 import { type HTMLAttributes, useState } from 'react'
 import type { UploadEntry } from '../../lib/upload/upload-queue.ts'
 import { useObjectUrl } from '../../lib/use-object-url.ts'
-import { durationText } from '../posts/post-rules.ts'
+import { durationText } from '../posts/index.ts'
 import type { ComposerMedia } from './composer-rules.ts'
 import { type UploadView, uploadView } from './upload-view.ts'
 import { SORT_KEY_ATTRIBUTE } from './use-sortable.ts'

@@ -1,7 +1,7 @@
 import { isPaidVisibility, type Post, Visibility } from '@velvet/contract'
 import { CalendarClock, Coins, Crown, Film, ImageOff, Trash2 } from 'lucide-react'
 import { Link } from 'react-router'
-import { coinsText, tileMediaOf, timeAgo } from '../posts/post-rules.ts'
+import { coinsText, tileMediaOf, timeAgo } from '../posts/index.ts'
 import { AUDIENCE_OPTIONS } from './AudienceField.tsx'
 import { composePath } from './paths.ts'
 import { scheduleText } from './time-format.ts'

@@ -1,6 +1,6 @@
 import { Timing } from '@velvet/contract'
 import { useEffect, useRef } from 'react'
-import { useSession } from '../auth/session.ts'
+import { useSession } from '../auth/index.ts'
 import { reportPushSubscription, unsubscribePush, usePushPermission } from './push.service.ts'
 
 /**

@@ -2,7 +2,7 @@ import { addDeviceInstallation, delDeviceInstallation, vapidPublicKey } from '@v
 import { api } from '../../lib/api/index.ts'
 import { deviceId } from '../../lib/device.ts'
 import { createStore, useStore } from '../../lib/store.ts'
-import { serviceWorkerReady } from '../pwa/service-worker.ts'
+import { serviceWorkerReady } from '../pwa/index.ts'
 
 /** 'unsupported' where the browser has no Push API (iOS Safari outside the installed app, old browsers). */
 export type PushPermission = NotificationPermission | 'unsupported'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { applicationServerKey } from '../push/push.service.ts'
+import { applicationServerKey } from '../push/index.ts'
 import { installMethod, isIosSafari, openSourceOf, shouldOfferInstall } from './install-rules.ts'
 
 const iphoneSafari =

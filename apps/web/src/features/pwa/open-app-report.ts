@@ -1,7 +1,7 @@
 import { openAppReport } from '@velvet/contract'
 import { useEffect, useState } from 'react'
 import { api } from '../../lib/api/index.ts'
-import type { Session } from '../auth/session.ts'
+import type { Session } from '../auth/index.ts'
 import { openSourceOf } from './install-rules.ts'
 import { isStandalone } from './install-store.ts'
 

@@ -2,7 +2,7 @@ import { UserType } from '@velvet/contract'
 import { useEffect } from 'react'
 import { deviceId } from '../../lib/device.ts'
 import { platform } from '../../lib/platform.ts'
-import { useSession } from '../auth/session.ts'
+import { useSession } from '../auth/index.ts'
 import { realtime } from './realtime.ts'
 import type { SocketIdentity } from './realtime-client.ts'
 

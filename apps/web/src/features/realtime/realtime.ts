@@ -1,17 +1,11 @@
 import { SessionUser } from '@velvet/contract'
 import { queryClient } from '../../lib/query-client.ts'
-import { authKeys } from '../auth/auth.queries.ts'
-import { localLogout, logout, recheckSession } from '../auth/auth.service.ts'
-import { sessionStore } from '../auth/session.ts'
-import { freshToken } from '../auth/session-renewal.ts'
-import { incomingCall } from '../calls/call-store.ts'
-import { applyChatMessage } from '../chat/chat.realtime.ts'
-import { chatKeys } from '../chat/chat-keys.ts'
-import { typingStore } from '../chat/typing-store.ts'
-import { notificationKeys } from '../notifications/notification-keys.ts'
-import { notificationBanners } from '../notifications/notification-store.ts'
-import { applyUserInfoChange } from '../profile/profile.realtime.ts'
-import { systemKeys } from '../system/system.queries.ts'
+import { authKeys, freshToken, localLogout, logout, recheckSession, sessionStore } from '../auth/index.ts'
+import { incomingCall } from '../calls/index.ts'
+import { applyChatMessage, chatKeys, typingStore } from '../chat/index.ts'
+import { notificationBanners, notificationKeys } from '../notifications/index.ts'
+import { applyUserInfoChange } from '../profile/index.ts'
+import { systemKeys } from '../system/index.ts'
 import {
   createRealtimeClient,
   type RealtimeHandlers,

@@ -2,7 +2,7 @@ import { Shares, UserRole } from '@velvet/contract'
 import { BadgePercent, CalendarClock, Link2, ShieldCheck, Sparkles, UserPlus } from 'lucide-react'
 import { Link } from 'react-router'
 import { buttonClassName } from '../../ui/Button.tsx'
-import { useSession } from '../auth/session.ts'
+import { useSession } from '../auth/index.ts'
 import { ReferralPaths } from './paths.ts'
 import './referral.css'
 

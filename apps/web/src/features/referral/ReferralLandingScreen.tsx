@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { PageLoader } from '../../ui/Spinner.tsx'
-import { useSession } from '../auth/session.ts'
+import { useSession } from '../auth/index.ts'
 import { bindStoredReferral, storeReferrer } from './referral-storage.ts'
 
 /**

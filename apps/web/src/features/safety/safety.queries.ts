@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { addBlockedLocation, blockedLocations, type CallInput, removeBlockedLocation } from '@velvet/contract'
 import { api } from '../../lib/api/index.ts'
-import { useSession } from '../auth/session.ts'
+import { useSession } from '../auth/index.ts'
 
 /** Query keys of the blocked-locations screen (STYLE §10). */
 export const safetyKeys = {

@@ -1,8 +1,13 @@
 import type { RouteObject } from 'react-router'
+import { accountRoutes } from '../account/index.ts'
+import { creatorRoutes } from '../creator/index.ts'
+import { emailPrefsRoutes } from '../email-prefs/index.ts'
+import { legalRoutes } from '../legal/index.ts'
 
 /**
  * The routes of settings, account, e-mail, terms and creator verification (spec §2 Settings and account,
- * Management): one lazily loaded chunk each, placed in the router's main-layout list.
+ * Management): one lazily loaded chunk each, placed in the router's main-layout list. The other features
+ * publish their route objects; the screens stay behind their lazy imports.
  */
 export const settingsRoutes = {
   settings: {
@@ -13,34 +18,8 @@ export const settingsRoutes = {
     path: '/setting/adult_setting',
     lazy: () => import('./AdultSettingsScreen.tsx').then((m) => ({ Component: m.AdultSettingsScreen })),
   },
-  account: {
-    path: '/user/account',
-    lazy: () => import('../account/AccountScreen.tsx').then((m) => ({ Component: m.AccountScreen })),
-  },
-  creatorTools: {
-    path: '/user/creator_tools',
-    lazy: () =>
-      import('../creator/CreatorToolsScreen.tsx').then((m) => ({ Component: m.CreatorToolsScreen })),
-  },
-  creatorAudit: {
-    path: '/creator_audit',
-    lazy: () =>
-      import('../creator/CreatorAuditScreen.tsx').then((m) => ({ Component: m.CreatorAuditScreen })),
-  },
-  terms: {
-    path: '/manage/terms',
-    lazy: () => import('../legal/LegalTermsScreen.tsx').then((m) => ({ Component: m.LegalTermsScreen })),
-  },
-  emailNotifications: {
-    path: '/manage/email/notification',
-    lazy: () =>
-      import('../email-prefs/EmailNotificationsScreen.tsx').then((m) => ({
-        Component: m.EmailNotificationsScreen,
-      })),
-  },
-  emailUnsubscribe: {
-    path: '/manage/email/unsubscribe',
-    lazy: () =>
-      import('../email-prefs/UnsubscribeScreen.tsx').then((m) => ({ Component: m.UnsubscribeScreen })),
-  },
+  ...accountRoutes,
+  ...creatorRoutes,
+  ...legalRoutes,
+  ...emailPrefsRoutes,
 } as const satisfies Record<string, RouteObject>

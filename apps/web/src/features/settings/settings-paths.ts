@@ -1,4 +1,4 @@
-import { InfoPath } from '../info/pages.ts'
+import { InfoPath } from '../info/index.ts'
 
 /** Where the settings screens and the screens they lead to live (spec §2 Settings and account). */
 export const SettingsPath = {

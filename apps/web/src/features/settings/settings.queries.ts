@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { type AdultSettings, adultSettings, updateAdultSettings } from '@velvet/contract'
 import { api } from '../../lib/api/index.ts'
-import { useSession } from '../auth/session.ts'
+import { useSession } from '../auth/index.ts'
 
 /** Query keys of the settings screens (STYLE §10). */
 export const settingsKeys = {

@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate, useNavigationType } from 'react-router'
 import { AdultMark } from '../../ui/AdultTip.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { Dialog } from '../../ui/Dialog.tsx'
-import { HOME_PATH } from '../auth/redirect.ts'
+import { HOME_PATH } from '../auth/index.ts'
 import { shouldShowAgeGate } from './age-gate.ts'
 import './AgeGate.css'
 

@@ -1,7 +1,7 @@
 import { ShellStorageKeys, Timing } from '@velvet/contract'
 import { Sparkles, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { useShowSettings } from '../system/system.queries.ts'
+import { useShowSettings } from '../system/index.ts'
 import { becomeHostText } from './become-host.ts'
 import { becomeHostBubble } from './become-host-store.ts'
 

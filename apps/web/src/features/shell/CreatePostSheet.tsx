@@ -4,8 +4,8 @@ import { useEffect } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { platform } from '../../lib/platform.ts'
 import { BottomSheet, SheetAction } from '../../ui/BottomSheet.tsx'
-import { useSession } from '../auth/session.ts'
-import { useShowSettings } from '../system/system.queries.ts'
+import { useSession } from '../auth/index.ts'
+import { useShowSettings } from '../system/index.ts'
 import { createPostPopup, openCreateIfAsked, useCreatePostOpen } from './create-post-store.ts'
 
 /** Live is offered only when the system setting enables it, and never on the chatter platform (spec §2). */

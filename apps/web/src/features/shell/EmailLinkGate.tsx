@@ -5,8 +5,7 @@ import { z } from 'zod'
 import { api } from '../../lib/api/index.ts'
 import { readJson, writeJson } from '../../lib/storage.ts'
 import { confirm } from '../../ui/confirm-store.ts'
-import { logout } from '../auth/auth.service.ts'
-import { useSession } from '../auth/session.ts'
+import { logout, useSession } from '../auth/index.ts'
 import { openCreateIfAsked } from './create-post-store.ts'
 
 /** sessionStorage: the earnings-report links already reported in this session (spec §5: once per s and t). */

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { buttonClassName } from '../../ui/Button.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
-import { loginWithRedirect } from '../auth/redirect.ts'
-import { ScreenBar } from '../people/ScreenBar.tsx'
+import { loginWithRedirect } from '../auth/index.ts'
+import { ScreenBar } from '../people/index.ts'
 
 /** A tab a guest cannot use yet: its title, what it is for, and sign-in that comes back to `path`. */
 export function GuestTabScreen({

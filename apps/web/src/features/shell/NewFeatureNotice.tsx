@@ -1,7 +1,7 @@
 import { ShellStorageKeys } from '@velvet/contract'
 import { useState } from 'react'
 import { NewFeatureDialog } from '../../ui/NewFeatureDialog.tsx'
-import { useShowSettings } from '../system/system.queries.ts'
+import { useShowSettings } from '../system/index.ts'
 import { shouldShowNewFeature } from './new-feature.ts'
 
 function seen(): boolean {

@@ -1,5 +1,5 @@
 import { FULL_WIDTH_PATHS, TAB_PATHS, UserRole } from '@velvet/contract'
-import { HOME_PATH, loginWithRedirect } from '../auth/redirect.ts'
+import { HOME_PATH, loginWithRedirect } from '../auth/index.ts'
 
 const tabPaths = new Set<string>(TAB_PATHS)
 const fullWidthPaths = new Set<string>(FULL_WIDTH_PATHS)

@@ -2,7 +2,7 @@ import { formatUsd, type Subscriber, type Subscription, SubsPaths } from '@velve
 import { ChevronRight } from 'lucide-react'
 import { Link } from 'react-router'
 import { Avatar } from '../../ui/Avatar.tsx'
-import { profilePath } from '../profile/profile-rules.ts'
+import { profilePath } from '../profile/index.ts'
 import { memberLine, renewalLine, statusLabels } from './subs-format.ts'
 
 const nameOf = (p: { nickname: string | null; user_name: string | null }) =>

@@ -17,9 +17,9 @@ import {
 import { useRef } from 'react'
 import { newIdempotencyKey } from '../../lib/api/client.ts'
 import { api } from '../../lib/api/index.ts'
-import { useSession } from '../auth/session.ts'
-import { feedKeys, postKeys } from '../posts/posts.queries.ts'
-import { profileKeys } from '../profile/profile.queries.ts'
+import { useSession } from '../auth/index.ts'
+import { feedKeys, postKeys } from '../posts/index.ts'
+import { profileKeys } from '../profile/index.ts'
 
 export type ListStatus = 'current' | 'ended'
 export type Offer = CallData<typeof membershipOffer>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { showSettings, systemInit } from '@velvet/contract'
 import { api } from '../../lib/api/index.ts'
-import { type Session, useSession } from '../auth/session.ts'
+import { type Session, useSession } from '../auth/index.ts'
 
 /** Query keys of the system calls; realtime (chat_message, realtime_notify) invalidates `systemKeys.init`. */
 export const systemKeys = {

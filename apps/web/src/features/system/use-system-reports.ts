@@ -1,7 +1,7 @@
 import { commonReport, Timing, userReport } from '@velvet/contract'
 import { useEffect } from 'react'
 import { api } from '../../lib/api/index.ts'
-import { sessionStore, useSession } from '../auth/session.ts'
+import { sessionStore, useSession } from '../auth/index.ts'
 import { openMode } from './open-mode.ts'
 
 function reportUser(): void {

@@ -14,7 +14,7 @@ import {
 import { type ReactNode, useId, useState } from 'react'
 import { Link } from 'react-router'
 import { Avatar } from '../../ui/Avatar.tsx'
-import { displayName } from '../profile/profile-rules.ts'
+import { displayName } from '../profile/index.ts'
 import { hasFeeLines, lineAmount, signedAmount, transactionTime } from './wallet-rules.ts'
 
 const ICONS: Record<Transaction['kind'], ReactNode> = {

@@ -1,5 +1,5 @@
 import { type FeeLine, formatCoins, formatUsd, type MoneyUnit, type Transaction } from '@velvet/contract'
-import { coinsPath } from '../payments/paths.ts'
+import { coinsPath } from '../payments/index.ts'
 
 /** Screens of the wallet and the coin purchase (spec §2 routes). */
 export const WalletPaths = {

@@ -13,9 +13,8 @@ import { useRef } from 'react'
 import { newIdempotencyKey } from '../../lib/api/client.ts'
 import { api } from '../../lib/api/index.ts'
 import { toast } from '../../ui/toast-store.ts'
-import { useSession } from '../auth/session.ts'
-import { updatePost } from '../posts/post-cache.ts'
-import { feedKeys, postKeys } from '../posts/posts.queries.ts'
+import { useSession } from '../auth/index.ts'
+import { feedKeys, postKeys, updatePost } from '../posts/index.ts'
 
 /** Query keys of the wallet (STYLE §10): the viewer's own money, keyed by the viewer. */
 export const walletKeys = {

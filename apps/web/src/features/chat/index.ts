@@ -1,0 +1,8 @@
+// The public entry of the chat feature: what other features may use (docs/decisions.md, "One entry per web
+// feature"). Plain re-exports only: screens are routed lazily from the feature's routes.ts
+// (each its own chunk) and are not re-exported here unless another feature draws them inline.
+
+export { applyChatMessage } from './chat.realtime.ts'
+export { chatKeys } from './chat-keys.ts'
+export { MessageButton } from './MessageButton.tsx'
+export { typingStore } from './typing-store.ts'

@@ -1,0 +1,4 @@
+// The public entry of the pwa feature: what other features may use (docs/decisions.md, "One entry per web
+// feature"). Plain re-exports only: screens are routed lazily from the feature's routes.ts
+// (each its own chunk) and are not re-exported here unless another feature draws them inline.
+export { serviceWorkerReady } from './service-worker.ts'

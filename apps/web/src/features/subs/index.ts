@@ -1,0 +1,7 @@
+// The public entry of the subs feature: what other features may use (docs/decisions.md, "One entry per web
+// feature"). Plain re-exports only: screens are routed lazily from the feature's routes.ts
+// (each its own chunk) and are not re-exported here unless another feature draws them inline.
+export { SubscribeButton } from './SubscribeButton.tsx'
+export { SubscribeSheet } from './SubscribeSheet.tsx'
+export { useViewerId } from './subs.queries.ts'
+export { SubsSettingsPath } from './subs-paths.ts'
