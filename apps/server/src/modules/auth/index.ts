@@ -14,3 +14,11 @@ export async function lockUserNames(names: string[], tx: Tx): Promise<void> {
   const keys = [...new Set(names.map((name) => `user_name:${nameSkeleton(name)}`))].sort()
   for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`)
 }
+
+export {
+  liveSessionOwner,
+  liveSessions,
+  revokeAllUserSessions,
+  revokeOtherUserSessions,
+  revokeUserSession,
+} from './sessions.ts'
