@@ -56,7 +56,6 @@ const BASELINE = new Set([
   'mass/repo.ts import entitlements/schema.ts',
   'mass/repo.ts import posts/schema.ts',
   'mass/repo.ts import social/schema.ts',
-  'posts/list-repo.ts import social/schema.ts', // user_stats for creator suggestions
   'users/profile-repo.ts import auth/schema.ts',
   'users/profile-repo.ts import social/schema.ts',
 ])
