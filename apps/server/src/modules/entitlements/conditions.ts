@@ -63,6 +63,24 @@ export function memberCreatorsWithEnd(db: Db, fanId: number, now: Date) {
     .where(and(eq(memberships.fanId, fanId), liveMembership(now)))
 }
 
+/**
+ * The fans of a creator whose membership is live (`live` true) or is no longer live (`live` false), as a
+ * subquery of fan ids.
+ */
+export function memberFanIds(creatorId: number, now: Date, live: boolean): SQL {
+  return live
+    ? sql`SELECT ${memberships.fanId} FROM ${memberships}
+          WHERE ${memberships.creatorId} = ${creatorId} AND ${liveMembership(now)}`
+    : sql`SELECT ${memberships.fanId} FROM ${memberships}
+          WHERE ${memberships.creatorId} = ${creatorId} AND NOT (${liveMembership(now)})`
+}
+
+/** True when `fanId` has, or had, a membership of the creator (live or not): an EXISTS condition. */
+export function hasMembershipRow(fanId: AnyPgColumn | SQL, creatorId: number): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${memberships} WHERE ${memberships.fanId} = ${fanId}
+                  AND ${memberships.creatorId} = ${creatorId})`
+}
+
 /** The columns of a post row that the paywall reads; the posts module passes its table (or an alias). */
 export interface PaywalledPost {
   id: AnyPgColumn

@@ -1,8 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm'
+import { SPENDING_KINDS, TransferKind } from './accounts.ts'
+import { ledgerTransfers } from './schema.ts'
 
 /**
  * The ledger as read by other modules in raw SQL. The ledger owns its tables; other modules name them only
- * through these fragments (the Drizzle tables stay private to the ledger).
+ * through these fragments (the Drizzle tables stay private to the ledger; the fragments below use them inside the ledger).
  */
 
 /**
@@ -10,3 +12,25 @@ import { type SQL, sql } from 'drizzle-orm'
  * reverses_id (set on a refund line), meta (the sale's JSON: referrer_id, referral_cents and the like).
  */
 export const saleLines: SQL = sql`ledger_transfers`
+
+/**
+ * The buyers who paid `sellerId` at least `minCents` (gross US cents) through spending kinds (unlocks, gifts,
+ * paid messages, membership charges) since `since`, as a subquery of user ids (a mass message's spenders).
+ */
+export function spenderIds(sellerId: number, since: Date, minCents: number): SQL {
+  const kinds = sql.raw(SPENDING_KINDS.map((kind) => String(Math.trunc(kind))).join(','))
+  return sql`SELECT ${ledgerTransfers.actorUserId} FROM ${ledgerTransfers}
+          WHERE ${ledgerTransfers.counterpartyUserId} = ${sellerId} AND ${ledgerTransfers.kind} IN (${kinds})
+            AND ${ledgerTransfers.createdAt} >= ${since} AND ${ledgerTransfers.actorUserId} IS NOT NULL
+          GROUP BY ${ledgerTransfers.actorUserId}
+          HAVING SUM(COALESCE((${ledgerTransfers.meta}->>'gross_cents')::bigint, 0)) >= ${minCents}`
+}
+
+/** True when `buyer` unlocked the item (`itemType`, `itemId`) at or after `since`: an EXISTS condition. */
+export function unlockedSince(buyer: SQL, itemType: string, itemId: SQL, since: SQL): SQL {
+  return sql`EXISTS (
+              SELECT 1 FROM ${ledgerTransfers} t
+              WHERE t.actor_user_id = ${buyer} AND t.kind = ${TransferKind.Unlock}
+                AND t.item_type = ${itemType} AND t.item_id = ${itemId}
+                AND t.created_at >= ${since})`
+}

@@ -1,10 +1,10 @@
 import { UserRole } from '@velvet/contract'
-import { and, eq, gt, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../../platform/db.ts'
 import { users } from '../auth/schema.ts'
 import { notBlockedWith, notFollowedBy } from './conditions.ts'
-import { userStats } from './schema.ts'
+import { userLists, userStats } from './schema.ts'
 
 /**
  * Lists other modules show that are read from social's counters (user_stats) and follow graph. Social owns
@@ -55,4 +55,14 @@ export function suggestedCreators(db: Db, viewerId: number, limit: number): Prom
     )
     .orderBy(newestFirst(userStats.followers), newestFirst(users.id))
     .limit(limit)
+}
+
+/** Which of these list ids are lists of `ownerId`. */
+export async function ownListIds(db: Db, ownerId: number, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return []
+  const rows = await db
+    .select({ id: userLists.id })
+    .from(userLists)
+    .where(and(eq(userLists.ownerId, ownerId), inArray(userLists.id, ids)))
+  return rows.map((row) => row.id)
 }

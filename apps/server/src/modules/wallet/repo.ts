@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../platform/db.ts'
 import { users } from '../auth/schema.ts'
-import { AccountKind, TransferKind } from '../ledger/accounts.ts'
+import { AccountKind, SPENDING_KINDS, TransferKind } from '../ledger/accounts.ts'
 
 /**
  * The wallet's reads of the ledger (read-only: the ledger service is the only writer). A user's statement
@@ -43,13 +43,8 @@ export interface UserCardRow {
   deletedAt: Date | null
 }
 
-/** Transfer kinds a fan pays for (spent levels). */
-export const SPENDING_KINDS: number[] = [
-  TransferKind.Unlock,
-  TransferKind.Gift,
-  TransferKind.PaidMessage,
-  TransferKind.MembershipCharge,
-]
+// Transfer kinds a fan pays for: the ledger's list, re-exported for wallet's presenters and service.
+export { SPENDING_KINDS }
 
 /** A list of transfer kinds inlined in SQL (small integers from our own constants, never input). */
 function kindList(kinds: number[]) {
