@@ -43,8 +43,6 @@ const BASELINE = new Set([
   'wallet/repo.ts sql ledger_transfers',
   // Readers of chat and ledger tables outside those five modules: they wait for chat and ledger read
   // models, which only make sense once the purchase path has settled.
-  'email/repo.ts import chat/schema.ts',
-  'email/repo.ts import ledger/schema.ts',
   'payouts/repo.ts import chat/repo.ts',
   'payouts/repo.ts import chat/schema.ts',
   'payouts/repo.ts import ledger/schema.ts',

@@ -71,6 +71,14 @@ export const TransferKind = {
 } as const
 export type TransferKind = (typeof TransferKind)[keyof typeof TransferKind]
 
+/** Transfers that earn a creator money (the wallet's "earned" uses the same kinds). */
+export const EARNING_KINDS = [
+  TransferKind.MembershipCharge,
+  TransferKind.Unlock,
+  TransferKind.Gift,
+  TransferKind.PaidMessage,
+] as const
+
 /** Transfer kinds a fan pays for (spent levels). */
 export const SPENDING_KINDS: number[] = [
   TransferKind.Unlock,

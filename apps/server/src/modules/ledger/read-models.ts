@@ -1,10 +1,12 @@
-import { type SQL, sql } from 'drizzle-orm'
-import { SPENDING_KINDS, TransferKind } from './accounts.ts'
-import { ledgerTransfers } from './schema.ts'
+import { and, eq, gt, gte, inArray, lt, type SQL, sql, sum } from 'drizzle-orm'
+import type { Db } from '../../platform/db.ts'
+import { AccountKind, EARNING_KINDS, SPENDING_KINDS, TransferKind } from './accounts.ts'
+import { ledgerAccounts, ledgerPostings, ledgerTransfers } from './schema.ts'
 
 /**
- * The ledger as read by other modules in raw SQL. The ledger owns its tables; other modules name them only
- * through these fragments (the Drizzle tables stay private to the ledger; the fragments below use them inside the ledger).
+ * The ledger as read by other modules: SQL fragments to embed in their queries and a few small queries. The
+ * ledger owns its tables; other modules reach them only through these (the Drizzle tables stay private to
+ * the ledger).
  */
 
 /**
@@ -33,4 +35,29 @@ export function unlockedSince(buyer: SQL, itemType: string, itemId: SQL, since: 
               WHERE t.actor_user_id = ${buyer} AND t.kind = ${TransferKind.Unlock}
                 AND t.item_type = ${itemType} AND t.item_id = ${itemId}
                 AND t.created_at >= ${since})`
+}
+
+/** A creator's earnings in [from, to) by transfer kind: what reached their payout wallet from sales. */
+export async function earningsBetween(db: Db, userId: number, from: Date, to: Date) {
+  const rows = await db
+    .select({
+      kind: ledgerTransfers.kind,
+      count: sql<number>`count(DISTINCT ${ledgerTransfers.id})::int`,
+      cents: sum(ledgerPostings.amount).mapWith(Number),
+    })
+    .from(ledgerPostings)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+    .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerPostings.transferId))
+    .where(
+      and(
+        eq(ledgerAccounts.userId, userId),
+        eq(ledgerAccounts.kind, AccountKind.CreatorPayout),
+        gt(ledgerPostings.amount, 0),
+        gte(ledgerPostings.createdAt, from),
+        lt(ledgerPostings.createdAt, to),
+        inArray(ledgerTransfers.kind, [...EARNING_KINDS]),
+      ),
+    )
+    .groupBy(ledgerTransfers.kind)
+  return rows.map((row) => ({ kind: row.kind, count: row.count, cents: row.cents ?? 0 }))
 }
