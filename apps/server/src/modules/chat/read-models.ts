@@ -1,8 +1,10 @@
 import { MsgType } from '@velvet/contract'
 import { and, count, desc, eq, gt, gte, isNull, lt, max, ne, type SQL, sql } from 'drizzle-orm'
-import type { Db } from '../../platform/db.ts'
+import type { Db, Tx } from '../../platform/db.ts'
 import { users } from '../auth/schema.ts'
-import { chatMessages, conversationSides } from './schema.ts'
+import { saleLines } from '../ledger/read-models.ts'
+import { PaidState } from './repo.ts'
+import { chatMessages, chatPaidMessages, conversationSides } from './schema.ts'
 
 /**
  * Chat as read by other modules: SQL fragments for their raw SQL (a mass message's opened count) and a few
@@ -48,4 +50,26 @@ export function unreadInWindow(db: Db, userId: number, from: Date, to: Date) {
     )
     .groupBy(conversationSides.peerId, users.nickname, users.userName)
     .orderBy(desc(max(chatMessages.id)))
+}
+
+/**
+ * Shares of paid messages still waiting for the creator's reply: refunded if unanswered in time, so not
+ * withdrawable yet (a payout reads this). `ownCents`: the user's as the creator; `referralCents`: the
+ * user's share as the referrer of the creator (from the sale lines' meta).
+ */
+export async function heldPaidMessageCents(
+  conn: Db | Tx,
+  userId: number,
+): Promise<{ ownCents: number; referralCents: number }> {
+  const referrer = sql`(t.meta->>'referrer_id')::bigint`
+  const result = await conn.execute(sql`SELECT
+      coalesce(sum((t.meta->>'net_cents')::bigint)
+        filter (where ${chatPaidMessages.creatorId} = ${userId}), 0) AS own,
+      coalesce(sum((t.meta->>'referral_cents')::bigint)
+        filter (where ${referrer} = ${userId}), 0) AS referral
+    FROM ${chatPaidMessages} JOIN ${saleLines} t ON t.id = ${chatPaidMessages.transferId}
+    WHERE ${chatPaidMessages.state} = ${PaidState.Waiting}
+      AND (${chatPaidMessages.creatorId} = ${userId} OR ${referrer} = ${userId})`)
+  const [row] = (result as unknown as { rows: { own: string | number; referral: string | number }[] }).rows
+  return { ownCents: Number(row?.own ?? 0), referralCents: Number(row?.referral ?? 0) }
 }

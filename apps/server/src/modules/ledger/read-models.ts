@@ -10,7 +10,7 @@ import { ledgerAccounts, ledgerPostings, ledgerTransfers } from './schema.ts'
  */
 
 /**
- * The statement lines of sales, for a FROM clause. Public columns: counterparty_user_id (the seller),
+ * The statement lines of sales, for a FROM clause. Public columns: id, counterparty_user_id (the seller),
  * reverses_id (set on a refund line), meta (the sale's JSON: referrer_id, referral_cents and the like).
  */
 export const saleLines: SQL = sql`ledger_transfers`
