@@ -63,6 +63,12 @@ export function memberCreatorsWithEnd(db: Db, fanId: number, now: Date) {
     .where(and(eq(memberships.fanId, fanId), liveMembership(now)))
 }
 
+/** True when `fanId` is a live member of `creatorId` (either may be a column of the caller's query). */
+export function isLiveMember(fanId: number | AnyPgColumn, creatorId: number | AnyPgColumn, now: Date): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${memberships} WHERE ${memberships.fanId} = ${fanId}
+    AND ${memberships.creatorId} = ${creatorId} AND ${liveMembership(now)})`
+}
+
 /**
  * The fans of a creator whose membership is live (`live` true) or is no longer live (`live` false), as a
  * subquery of fan ids.

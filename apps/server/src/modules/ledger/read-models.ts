@@ -1,5 +1,5 @@
 import { and, eq, gt, gte, inArray, lt, type SQL, sql, sum } from 'drizzle-orm'
-import type { Db } from '../../platform/db.ts'
+import type { Db, Tx } from '../../platform/db.ts'
 import { AccountKind, EARNING_KINDS, SPENDING_KINDS, TransferKind } from './accounts.ts'
 import { ledgerAccounts, ledgerPostings, ledgerTransfers } from './schema.ts'
 
@@ -60,4 +60,33 @@ export async function earningsBetween(db: Db, userId: number, from: Date, to: Da
     )
     .groupBy(ledgerTransfers.kind)
   return rows.map((row) => ({ kind: row.kind, count: row.count, cents: row.cents ?? 0 }))
+}
+
+/** Whether `fanId` has ever paid `creatorId` (an unlock, gift, paid message or membership). */
+export async function hasSpentWith(conn: Db | Tx, fanId: number, creatorId: number): Promise<boolean> {
+  const kinds = sql.raw(SPENDING_KINDS.map((kind) => String(Math.trunc(kind))).join(','))
+  const result = (await conn.execute(sql`
+        SELECT EXISTS (
+          SELECT 1 FROM ledger_transfers
+          WHERE actor_user_id = ${fanId} AND counterparty_user_id = ${creatorId} AND kind IN (${kinds})
+        ) AS spent`)) as unknown as { rows: { spent: boolean }[] }
+  return result.rows[0]?.spent === true
+}
+
+/** Which of these items (`itemType`, one of `keys`) a buyer has unlocked. */
+export async function unlockedItems(
+  conn: Db | Tx,
+  buyerId: number,
+  itemType: string,
+  keys: string[],
+): Promise<Set<string>> {
+  if (keys.length === 0) return new Set()
+  const result = (await conn.execute(sql`
+        SELECT item_id FROM ledger_transfers
+        WHERE actor_user_id = ${buyerId} AND kind = ${TransferKind.Unlock} AND item_type = ${itemType}
+          AND item_id IN (${sql.join(
+            keys.map((key) => sql`${key}`),
+            sql`, `,
+          )})`)) as unknown as { rows: { item_id: string }[] }
+  return new Set(result.rows.map((row) => row.item_id))
 }
