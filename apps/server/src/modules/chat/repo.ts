@@ -18,7 +18,6 @@ type Conn = Db | Tx
 export type MessageRow = typeof chatMessages.$inferSelect
 export type SideRow = typeof conversationSides.$inferSelect
 
-/** The other side of a conversation (the same card rows the wallet's statement reads). */
 /** The other side of a conversation, as named on a list (the same card the wallet shows). */
 export interface PeerRow {
   id: number
