@@ -77,8 +77,9 @@ function memberOfPeer(userId: number, now: Date) {
 }
 
 /**
- * The SQL of chat (paid chat's is in paid-repo.ts). It reads, never writes, other modules' tables: users (the
- * other side's card), memberships (the members filter) and media (whether a mass message has a video).
+ * The SQL of chat (paid chat's is in paid-repo.ts). Of other modules it reads `users` (the other side's card,
+ * the shared table) and, through their read models, live memberships (the members filter) and media
+ * (whether a mass message has a video).
  */
 export function createChatRepo(db: Db) {
   return {
