@@ -1,14 +1,22 @@
-import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../platform/db.ts'
-import { sessions, users } from '../auth/schema.ts'
+import {
+  liveSessionOwner,
+  liveSessions,
+  revokeAllUserSessions,
+  revokeOtherUserSessions,
+  revokeUserSession,
+} from '../auth/index.ts'
+import { users } from '../auth/schema.ts'
 import { legalAcceptances } from './schema.ts'
 
 type Conn = Db | Tx
 
-/** Every SQL statement of the account module: its columns of `users`, the sessions list, legal acceptances. */
+/**
+ * Every SQL statement of the account module: its columns of `users` and legal acceptances. The sessions
+ * list goes through the session queries auth publishes (auth/sessions.ts, via auth/index.ts).
+ */
 export function createAccountRepo(db: Db) {
-  const live = (now: Date) => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now))
-
   return {
     async account(userId: number, conn: Conn = db) {
       const [row] = await conn
@@ -52,48 +60,17 @@ export function createAccountRepo(db: Db) {
     },
 
     /** Live sessions of a user, newest first. */
-    async liveSessions(userId: number, now: Date, limit: number) {
-      return db
-        .select({
-          id: sessions.id,
-          userAgent: sessions.userAgent,
-          country: sessions.country,
-          createdAt: sessions.createdAt,
-          lastUsedAt: sessions.lastUsedAt,
-        })
-        .from(sessions)
-        .where(and(eq(sessions.userId, userId), live(now)))
-        .orderBy(desc(sessions.createdAt), desc(sessions.id))
-        .limit(limit)
-    },
+    liveSessions: (userId: number, now: Date, limit: number) => liveSessions(db, userId, now, limit),
 
-    async sessionOwner(sessionId: number, now: Date) {
-      const [row] = await db
-        .select({ id: sessions.id, userId: sessions.userId })
-        .from(sessions)
-        .where(and(eq(sessions.id, sessionId), live(now)))
-      return row
-    },
+    sessionOwner: (sessionId: number, now: Date) => liveSessionOwner(db, sessionId, now),
 
     /** Revokes one live session of the user; answers whether it did. */
-    async revokeSession(userId: number, sessionId: number, now: Date): Promise<boolean> {
-      const rows = await db
-        .update(sessions)
-        .set({ revokedAt: now })
-        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), live(now)))
-        .returning({ id: sessions.id })
-      return rows.length > 0
-    },
+    revokeSession: (userId: number, sessionId: number, now: Date): Promise<boolean> =>
+      revokeUserSession(db, userId, sessionId, now),
 
     /** Revokes every live session of the user except `keepId`; answers the revoked ids. */
-    async revokeOtherSessions(userId: number, keepId: number, now: Date): Promise<number[]> {
-      const rows = await db
-        .update(sessions)
-        .set({ revokedAt: now })
-        .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId), live(now)))
-        .returning({ id: sessions.id })
-      return rows.map((r) => r.id)
-    },
+    revokeOtherSessions: (userId: number, keepId: number, now: Date): Promise<number[]> =>
+      revokeOtherUserSessions(db, userId, keepId, now),
 
     /**
      * Deletes an account: the row stays (ids are referenced) with every personal field cleared, other
@@ -123,12 +100,7 @@ export function createAccountRepo(db: Db) {
           .returning({ id: users.id })
         if (cleared.length === 0) return null
         await alsoInTransaction(tx)
-        const revoked = await tx
-          .update(sessions)
-          .set({ revokedAt: now })
-          .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-          .returning({ id: sessions.id })
-        return revoked.map((r) => r.id)
+        return revokeAllUserSessions(tx, userId, now)
       })
     },
 

@@ -14,3 +14,16 @@ export async function lockUserNames(names: string[], tx: Tx): Promise<void> {
   const keys = [...new Set(names.map((name) => `user_name:${nameSkeleton(name)}`))].sort()
   for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`)
 }
+
+// The look-alike key of a user name column (the SQL twin of the contract's nameSkeleton), for other modules
+// that compare names (the users module's rename history).
+export { userNameSkeleton } from './schema.ts'
+
+// A user's sessions as the account module lists and ends them.
+export {
+  liveSessionOwner,
+  liveSessions,
+  revokeAllUserSessions,
+  revokeOtherUserSessions,
+  revokeUserSession,
+} from './sessions.ts'

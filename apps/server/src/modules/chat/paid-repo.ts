@@ -1,9 +1,7 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../platform/db.ts'
-import { liveMembership } from '../entitlements/conditions.ts'
-import { memberships } from '../entitlements/schema.ts'
-import { TransferKind } from '../ledger/accounts.ts'
-import { SPENDING_KINDS } from '../wallet/repo.ts'
+import { isLiveMember } from '../entitlements/conditions.ts'
+import { hasSpentWith, unlockedItems } from '../ledger/read-models.ts'
 import {
   type MessageRow,
   type PaidMessageRow,
@@ -17,22 +15,15 @@ type Conn = Db | Tx
 
 /**
  * The SQL of paid chat: a creator's paid message settings, paid messages held until the creator replies
- * (kept or refunded), and which PPV contents a fan has unlocked. It reads, never writes, other modules'
- * tables: memberships (members write free) and ledger transfers (the unlocks, whether a fan has
- * spent with a creator).
+ * (kept or refunded), and which PPV contents a fan has unlocked. Other modules' data comes through their
+ * read models: entitlements' live membership (members write free) and the ledger's unlocks and whether a
+ * fan has spent with a creator.
  */
 export function createPaidChatRepo(db: Db) {
   return {
     /** Whether `fanId` has ever paid `creatorId` (an unlock, gift, paid message or membership). */
-    async hasSpentWith(fanId: number, creatorId: number, conn: Conn = db): Promise<boolean> {
-      const kinds = sql.raw(SPENDING_KINDS.map((kind) => String(Math.trunc(kind))).join(','))
-      const result = (await conn.execute(sql`
-        SELECT EXISTS (
-          SELECT 1 FROM ledger_transfers
-          WHERE actor_user_id = ${fanId} AND counterparty_user_id = ${creatorId} AND kind IN (${kinds})
-        ) AS spent`)) as unknown as { rows: { spent: boolean }[] }
-      return result.rows[0]?.spent === true
-    },
+    hasSpentWith: (fanId: number, creatorId: number, conn: Conn = db): Promise<boolean> =>
+      hasSpentWith(conn, fanId, creatorId),
 
     /** A creator's paid message settings (null: never set; messages are free). */
     async paidSettings(creatorId: number, conn: Conn = db): Promise<PaidSettingsRow | null> {
@@ -57,8 +48,7 @@ export function createPaidChatRepo(db: Db) {
     /** Whether `fanId` is a member (active or in grace) of `creatorId`. */
     async isMember(fanId: number, creatorId: number, now: Date, conn: Conn = db): Promise<boolean> {
       const result = (await conn.execute(sql`
-        SELECT EXISTS (SELECT 1 FROM ${memberships} WHERE ${memberships.fanId} = ${fanId}
-          AND ${memberships.creatorId} = ${creatorId} AND ${liveMembership(now)}) AS member`)) as unknown as {
+        SELECT ${isLiveMember(fanId, creatorId, now)} AS member`)) as unknown as {
         rows: { member: boolean }[]
       }
       return result.rows[0]?.member === true
@@ -152,17 +142,8 @@ export function createPaidChatRepo(db: Db) {
     },
 
     /** Which PPV contents (`content_key`) a buyer has unlocked (ledger unlocks of item type chat_media). */
-    async unlockedContents(buyerId: number, keys: string[], conn: Conn = db): Promise<Set<string>> {
-      if (keys.length === 0) return new Set()
-      const result = (await conn.execute(sql`
-        SELECT item_id FROM ledger_transfers
-        WHERE actor_user_id = ${buyerId} AND kind = ${TransferKind.Unlock} AND item_type = 'chat_media'
-          AND item_id IN (${sql.join(
-            keys.map((key) => sql`${key}`),
-            sql`, `,
-          )})`)) as unknown as { rows: { item_id: string }[] }
-      return new Set(result.rows.map((row) => row.item_id))
-    },
+    unlockedContents: (buyerId: number, keys: string[], conn: Conn = db): Promise<Set<string>> =>
+      unlockedItems(conn, buyerId, 'chat_media', keys),
   }
 }
 

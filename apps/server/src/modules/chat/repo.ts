@@ -2,11 +2,9 @@ import { type ConversationFilter, MsgType } from '@velvet/contract'
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../platform/db.ts'
 import { users } from '../auth/schema.ts'
-import { liveMembership } from '../entitlements/conditions.ts'
-import { memberships } from '../entitlements/schema.ts'
-import { cursorText } from '../posts/rows.ts'
-import type { Cursor } from '../social/cursor.ts'
-import type { UserCardRow } from '../wallet/repo.ts'
+import { isLiveMember } from '../entitlements/conditions.ts'
+import { anyVideo } from '../media/read-models.ts'
+import { type Cursor, cursorText } from '../social/cursor.ts'
 import {
   chatMessages,
   type chatPaidMessages,
@@ -20,8 +18,15 @@ type Conn = Db | Tx
 export type MessageRow = typeof chatMessages.$inferSelect
 export type SideRow = typeof conversationSides.$inferSelect
 
-/** The other side of a conversation (the same card rows the wallet's statement reads). */
-export type PeerRow = UserCardRow
+/** The other side of a conversation, as named on a list (the same card the wallet shows). */
+export interface PeerRow {
+  id: number
+  userName: string | null
+  nickname: string | null
+  portrait: string | null
+  userRole: number
+  deletedAt: Date | null
+}
 
 export interface ConversationRow {
   side: SideRow
@@ -68,13 +73,13 @@ const peerColumns = {
 
 /** Whether `userId` is a member of the other side of the conversation side in the query. */
 function memberOfPeer(userId: number, now: Date) {
-  return sql<boolean>`EXISTS (SELECT 1 FROM ${memberships} WHERE ${memberships.fanId} = ${userId}
-    AND ${memberships.creatorId} = ${conversationSides.peerId} AND ${liveMembership(now)})`
+  return sql<boolean>`${isLiveMember(userId, conversationSides.peerId, now)}`
 }
 
 /**
- * The SQL of chat (paid chat's is in paid-repo.ts). It reads, never writes, other modules' tables: users (the
- * other side's card), memberships (the members filter) and media (whether a mass message has a video).
+ * The SQL of chat (paid chat's is in paid-repo.ts). Of other modules it reads `users` (the other side's card,
+ * the shared table) and, through their read models, live memberships (the members filter) and media
+ * (whether a mass message has a video).
  */
 export function createChatRepo(db: Db) {
   return {
@@ -299,10 +304,7 @@ export function createChatRepo(db: Db) {
               : undefined,
             filter === 'unread' ? sql`${sides.unread} > 0` : undefined,
             filter === 'spenders' ? eq(sides.peerHasSpent, true) : undefined,
-            filter === 'members'
-              ? sql`EXISTS (SELECT 1 FROM ${memberships} WHERE ${memberships.fanId} = ${sides.peerId}
-                  AND ${memberships.creatorId} = ${userId} AND ${liveMembership(now)})`
-              : undefined,
+            filter === 'members' ? isLiveMember(sides.peerId, userId, now) : undefined,
             search
               ? sql`(lower(${users.nickname}) LIKE ${search} OR lower(${users.userName}) LIKE ${search})`
               : undefined,
@@ -378,15 +380,7 @@ export function createChatRepo(db: Db) {
     },
 
     /** Whether any of these media is a video (read in the caller's transaction: a mass message's batch). */
-    async anyVideo(ids: readonly number[], conn: Conn = db): Promise<boolean> {
-      if (ids.length === 0) return false
-      const result = (await conn.execute(sql`
-        SELECT EXISTS (SELECT 1 FROM media WHERE id IN (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )}) AND kind = 'video') AS video`)) as unknown as { rows: { video: boolean }[] }
-      return result.rows[0]?.video === true
-    },
+    anyVideo: (ids: readonly number[], conn: Conn = db): Promise<boolean> => anyVideo(conn, ids),
 
     async message(id: number): Promise<MessageRow | null> {
       const [row] = await db.select().from(chatMessages).where(eq(chatMessages.id, id))

@@ -1,7 +1,7 @@
 import { Visibility } from '@velvet/contract'
 import { and, eq, gt, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../../platform/db.ts'
-import { posts } from '../posts/schema.ts'
 import { MembershipStatus, RENEWAL_WINDOW_MINUTES } from './policy.ts'
 import { memberships, postUnlocks } from './schema.ts'
 
@@ -63,17 +63,49 @@ export function memberCreatorsWithEnd(db: Db, fanId: number, now: Date) {
     .where(and(eq(memberships.fanId, fanId), liveMembership(now)))
 }
 
+/** True when `fanId` is a live member of `creatorId` (either may be a column of the caller's query). */
+export function isLiveMember(fanId: number | AnyPgColumn, creatorId: number | AnyPgColumn, now: Date): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${memberships} WHERE ${memberships.fanId} = ${fanId}
+    AND ${memberships.creatorId} = ${creatorId} AND ${liveMembership(now)})`
+}
+
+/**
+ * The fans of a creator whose membership is live (`live` true) or is no longer live (`live` false), as a
+ * subquery of fan ids.
+ */
+export function memberFanIds(creatorId: number, now: Date, live: boolean): SQL {
+  return live
+    ? sql`SELECT ${memberships.fanId} FROM ${memberships}
+          WHERE ${memberships.creatorId} = ${creatorId} AND ${liveMembership(now)}`
+    : sql`SELECT ${memberships.fanId} FROM ${memberships}
+          WHERE ${memberships.creatorId} = ${creatorId} AND NOT (${liveMembership(now)})`
+}
+
+/** True when `fanId` has, or had, a membership of the creator (live or not): an EXISTS condition. */
+export function hasMembershipRow(fanId: AnyPgColumn | SQL, creatorId: number): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${memberships} WHERE ${memberships.fanId} = ${fanId}
+                  AND ${memberships.creatorId} = ${creatorId})`
+}
+
+/** The columns of a post row that the paywall reads; the posts module passes its table (or an alias). */
+export interface PaywalledPost {
+  id: AnyPgColumn
+  authorId: AnyPgColumn
+  visibility: AnyPgColumn
+}
+
 /**
  * Posts of ONE author that are locked for the viewer (policy `decideAccess` answering locked), given
- * whether the viewer is a live member of that author.
+ * whether the viewer is a live member of that author. `post` names the posts row of the caller's query
+ * (posts owns that table; entitlements only reads these three columns).
  */
-export function lockedForViewer(viewerId: number, isMemberOfAuthor: boolean): SQL {
+export function lockedForViewer(viewerId: number, isMemberOfAuthor: boolean, post: PaywalledPost): SQL {
   const bought = sql`exists (select 1 from ${postUnlocks}
-    where ${postUnlocks.userId} = ${viewerId} and ${postUnlocks.postId} = ${posts.id})`
+    where ${postUnlocks.userId} = ${viewerId} and ${postUnlocks.postId} = ${post.id})`
   const membersOpen = isMemberOfAuthor
-    ? sql`${posts.visibility} in (${Visibility.Members}, ${Visibility.MembersAndPPV})`
+    ? sql`${post.visibility} in (${Visibility.Members}, ${Visibility.MembersAndPPV})`
     : sql`false`
-  const buyersOpen = sql`(${posts.visibility} in (${Visibility.PPV}, ${Visibility.MembersAndPPV}) and ${bought})`
-  return sql`(${posts.authorId} <> ${viewerId} and ${posts.visibility} <> ${Visibility.Everyone}
+  const buyersOpen = sql`(${post.visibility} in (${Visibility.PPV}, ${Visibility.MembersAndPPV}) and ${bought})`
+  return sql`(${post.authorId} <> ${viewerId} and ${post.visibility} <> ${Visibility.Everyone}
     and not (${membersOpen} or ${buyersOpen}))`
 }

@@ -71,6 +71,22 @@ export const TransferKind = {
 } as const
 export type TransferKind = (typeof TransferKind)[keyof typeof TransferKind]
 
+/** Transfers that earn a creator money (the wallet's "earned" uses the same kinds). */
+export const EARNING_KINDS = [
+  TransferKind.MembershipCharge,
+  TransferKind.Unlock,
+  TransferKind.Gift,
+  TransferKind.PaidMessage,
+] as const
+
+/** Transfer kinds a fan pays for (spent levels). */
+export const SPENDING_KINDS: number[] = [
+  TransferKind.Unlock,
+  TransferKind.Gift,
+  TransferKind.PaidMessage,
+  TransferKind.MembershipCharge,
+]
+
 /** One side of a transfer, by account (user accounts name their owner). */
 export type AccountRef =
   | { kind: typeof AccountKind.FanCoins | typeof AccountKind.CreatorPayout; userId: number }

@@ -1,15 +1,13 @@
-import { type MassAudience, MassStatus, PostState, SpentLevels } from '@velvet/contract'
+import { type MassAudience, MassStatus, SpentLevels } from '@velvet/contract'
 import { and, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../platform/db.ts'
 import { users } from '../auth/schema.ts'
-import { chatMessages, conversationSides } from '../chat/schema.ts'
-import { liveMembership } from '../entitlements/conditions.ts'
-import { memberships } from '../entitlements/schema.ts'
-import { TransferKind } from '../ledger/accounts.ts'
-import { ledgerTransfers } from '../ledger/schema.ts'
-import { posts } from '../posts/schema.ts'
-import { blocks, follows, userListMembers, userLists } from '../social/schema.ts'
-import { SPENDING_KINDS } from '../wallet/repo.ts'
+import { conversationSideRows, messageRows } from '../chat/read-models.ts'
+import { hasMembershipRow, memberFanIds } from '../entitlements/conditions.ts'
+import { spenderIds, unlockedSince } from '../ledger/read-models.ts'
+import { isPublishedPostOf } from '../posts/read-models.ts'
+import { blockedEitherWay, followerIds, isFollowerOf, listMemberIds } from '../social/conditions.ts'
+import { ownListIds } from '../social/read-models.ts'
 import { massMessages, massRecipients } from './schema.ts'
 
 type Conn = Db | Tx
@@ -44,49 +42,34 @@ export function audienceIds(creatorId: number, audience: MassAudience, now: Date
   const base = (() => {
     switch (audience.kind) {
       case 'followers':
-        return sql`SELECT ${follows.followerId} FROM ${follows} WHERE ${follows.followeeId} = ${creatorId}`
+        return followerIds(creatorId)
       case 'members':
-        return sql`SELECT ${memberships.fanId} FROM ${memberships}
-          WHERE ${memberships.creatorId} = ${creatorId} AND ${liveMembership(now)}`
+        return memberFanIds(creatorId, now, true)
       case 'expired_members':
-        return sql`SELECT ${memberships.fanId} FROM ${memberships}
-          WHERE ${memberships.creatorId} = ${creatorId} AND NOT (${liveMembership(now)})`
+        return memberFanIds(creatorId, now, false)
       case 'spenders': {
         const level = SpentLevels[audience.spent_level ?? 1] ?? SpentLevels[1]
         const since = new Date(now.getTime() - SPENT_WINDOW_DAYS * 86_400_000)
-        const kinds = sql.raw(SPENDING_KINDS.map((kind) => String(Math.trunc(kind))).join(','))
-        return sql`SELECT ${ledgerTransfers.actorUserId} FROM ${ledgerTransfers}
-          WHERE ${ledgerTransfers.counterpartyUserId} = ${creatorId} AND ${ledgerTransfers.kind} IN (${kinds})
-            AND ${ledgerTransfers.createdAt} >= ${since} AND ${ledgerTransfers.actorUserId} IS NOT NULL
-          GROUP BY ${ledgerTransfers.actorUserId}
-          HAVING SUM(COALESCE((${ledgerTransfers.meta}->>'gross_cents')::bigint, 0)) >= ${level.minCents}`
+        return spenderIds(creatorId, since, level.minCents)
       }
-      case 'lists': {
-        const ids = sql.join(
-          audience.list_ids.map((id) => sql`${id}`),
-          sql`, `,
+      case 'lists':
+        return listMemberIds(
+          creatorId,
+          audience.list_ids,
+          (member) => sql`(${isFollowerOf(member, creatorId)}
+              OR ${hasMembershipRow(member, creatorId)})`,
         )
-        return sql`SELECT ${userListMembers.userId} FROM ${userListMembers}
-          JOIN ${userLists} ON ${userLists.id} = ${userListMembers.listId}
-          WHERE ${userLists.ownerId} = ${creatorId} AND ${userLists.id} IN (${ids})
-            AND (EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${userListMembers.userId}
-                  AND ${follows.followeeId} = ${creatorId})
-              OR EXISTS (SELECT 1 FROM ${memberships} WHERE ${memberships.fanId} = ${userListMembers.userId}
-                  AND ${memberships.creatorId} = ${creatorId}))`
-      }
     }
   })()
   return sql`SELECT ${users.id} AS id FROM ${users}
     WHERE ${users.id} IN (${base}) AND ${users.id} <> ${creatorId} AND ${users.deletedAt} IS NULL
-      AND NOT EXISTS (SELECT 1 FROM ${blocks}
-        WHERE (${blocks.blockerId} = ${creatorId} AND ${blocks.blockedId} = ${users.id})
-           OR (${blocks.blockerId} = ${users.id} AND ${blocks.blockedId} = ${creatorId}))`
+      AND NOT ${blockedEitherWay(creatorId, users.id)}`
 }
 
 /**
- * The SQL of mass messages. It reads, never writes, other modules' tables: follows, memberships, ledger
- * transfers, lists and blocks (the audience), posts (a shared post), chat messages and conversation sides
- * (the opened count).
+ * The SQL of mass messages. It reads other modules' data only through their read models: social's follows,
+ * lists and blocks, entitlements' memberships and ledger spenders (the audience), posts (a shared post),
+ * chat messages, conversation sides and ledger unlocks (the opened and purchased counts).
  */
 export function createMassRepo(db: Db) {
   return {
@@ -100,30 +83,11 @@ export function createMassRepo(db: Db) {
     },
 
     /** Which of these list ids are the creator's own. */
-    async ownListIds(creatorId: number, ids: number[]): Promise<number[]> {
-      if (ids.length === 0) return []
-      const rows = await db
-        .select({ id: userLists.id })
-        .from(userLists)
-        .where(and(eq(userLists.ownerId, creatorId), inArray(userLists.id, ids)))
-      return rows.map((row) => row.id)
-    },
+    ownListIds: (creatorId: number, ids: number[]): Promise<number[]> => ownListIds(db, creatorId, ids),
 
     /** Whether a post is the creator's and published (kind Post shares only those). */
-    async isPublishedPostOf(creatorId: number, postId: number): Promise<boolean> {
-      const [row] = await db
-        .select({ id: posts.id })
-        .from(posts)
-        .where(
-          and(
-            eq(posts.id, postId),
-            eq(posts.authorId, creatorId),
-            eq(posts.state, PostState.Published),
-            sql`${posts.deletedAt} IS NULL`,
-          ),
-        )
-      return row !== undefined
-    },
+    isPublishedPostOf: (creatorId: number, postId: number): Promise<boolean> =>
+      isPublishedPostOf(db, creatorId, postId),
 
     /** Serialises one creator's creates (the one-per-6-hours check), for the rest of the transaction. */
     async lockCreator(creatorId: number, tx: Tx): Promise<void> {
@@ -254,9 +218,7 @@ export function createMassRepo(db: Db) {
       const rows = rowsOf<{ recipient_id: number | string; unavailable: boolean }>(
         await tx.execute(sql`
           SELECT r.recipient_id,
-            (u.deleted_at IS NOT NULL OR EXISTS (SELECT 1 FROM ${blocks} b
-              WHERE (b.blocker_id = ${mass.creatorId} AND b.blocked_id = r.recipient_id)
-                 OR (b.blocker_id = r.recipient_id AND b.blocked_id = ${mass.creatorId}))) AS unavailable
+            (u.deleted_at IS NOT NULL OR ${blockedEitherWay(mass.creatorId, sql`r.recipient_id`)}) AS unavailable
           FROM ${massRecipients} r JOIN ${users} u ON u.id = r.recipient_id
           WHERE r.mass_id = ${mass.id} AND r.state = ${RecipientState.Pending}
             AND EXISTS (SELECT 1 FROM ${massMessages} m WHERE m.id = r.mass_id AND m.status = ${MassStatus.Sending})
@@ -340,14 +302,11 @@ export function createMassRepo(db: Db) {
           SELECT r.mass_id,
             count(*)::int AS sent,
             count(*) FILTER (WHERE s.last_read_id >= r.message_id)::int AS opened,
-            count(*) FILTER (WHERE cm.content_key IS NOT NULL AND EXISTS (
-              SELECT 1 FROM ${ledgerTransfers} t
-              WHERE t.actor_user_id = r.recipient_id AND t.kind = ${TransferKind.Unlock}
-                AND t.item_type = ${CHAT_MEDIA_ITEM} AND t.item_id = cm.content_key
-                AND t.created_at >= r.delivered_at))::int AS purchased
+            count(*) FILTER (WHERE cm.content_key IS NOT NULL
+              AND ${unlockedSince(sql`r.recipient_id`, CHAT_MEDIA_ITEM, sql`cm.content_key`, sql`r.delivered_at`)})::int AS purchased
           FROM ${massRecipients} r
-          JOIN ${chatMessages} cm ON cm.id = r.message_id
-          LEFT JOIN ${conversationSides} s ON s.conversation_id = cm.conversation_id AND s.user_id = r.recipient_id
+          JOIN ${messageRows} cm ON cm.id = r.message_id
+          LEFT JOIN ${conversationSideRows} s ON s.conversation_id = cm.conversation_id AND s.user_id = r.recipient_id
           WHERE r.mass_id IN (${ids}) AND r.state = ${RecipientState.Delivered}
           GROUP BY r.mass_id`),
       )

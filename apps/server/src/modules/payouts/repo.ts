@@ -1,9 +1,7 @@
 import { PayoutStatus } from '@velvet/contract'
-import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../platform/db.ts'
-import { PaidState } from '../chat/repo.ts'
-import { chatPaidMessages } from '../chat/schema.ts'
-import { ledgerTransfers } from '../ledger/schema.ts'
+import { heldPaidMessageCents } from '../chat/read-models.ts'
 import { payoutMethods, payouts, payoutTaxSettings } from './schema.ts'
 
 type Conn = Db | Tx
@@ -197,26 +195,8 @@ export function createPayoutsRepo(db: Db) {
      * so not withdrawable until answered (the refund would otherwise find them gone). `ownCents`: the user's
      * as the creator; `referralCents`: the user's 5% as the referrer of the creator (sale lines in the meta).
      */
-    async heldCents(userId: number, conn: Conn = db): Promise<{ ownCents: number; referralCents: number }> {
-      const meta = ledgerTransfers.meta
-      const referrer = sql`(${meta}->>'referrer_id')::bigint`
-      const [row] = await conn
-        .select({
-          own: sql<string>`coalesce(sum((${meta}->>'net_cents')::bigint)
-            filter (where ${chatPaidMessages.creatorId} = ${userId}), 0)`,
-          referral: sql<string>`coalesce(sum((${meta}->>'referral_cents')::bigint)
-            filter (where ${referrer} = ${userId}), 0)`,
-        })
-        .from(chatPaidMessages)
-        .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, chatPaidMessages.transferId))
-        .where(
-          and(
-            eq(chatPaidMessages.state, PaidState.Waiting),
-            or(eq(chatPaidMessages.creatorId, userId), sql`${referrer} = ${userId}`),
-          ),
-        )
-      return { ownCents: Number(row?.own ?? 0), referralCents: Number(row?.referral ?? 0) }
-    },
+    heldCents: (userId: number, conn: Conn = db): Promise<{ ownCents: number; referralCents: number }> =>
+      heldPaidMessageCents(conn, userId),
 
     /** When the user's latest withdrawal failed (null if none ever did). */
     async lastFailedAt(userId: number, conn: Conn = db): Promise<Date | null> {

@@ -1,31 +1,17 @@
-import { PostState, UserRole } from '@velvet/contract'
-import { and, asc, eq, gt, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm'
+import { PostState } from '@velvet/contract'
+import { and, asc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
 import { type AnyPgColumn, alias, union } from 'drizzle-orm/pg-core'
 import type { Db } from '../../platform/db.ts'
 import { users } from '../auth/schema.ts'
 import { memberCreatorAuthorIds, memberCreatorsWithEnd } from '../entitlements/conditions.ts'
-import {
-  followeeAuthorIds,
-  followeesWithoutEnd,
-  notBlockedWith,
-  notFollowedBy,
-} from '../social/conditions.ts'
+import { followeeAuthorIds, followeesWithoutEnd, notBlockedWith } from '../social/conditions.ts'
 import type { Cursor } from '../social/cursor.ts'
-import { userStats } from '../social/schema.ts'
+import { type SuggestedRow, suggestedCreators } from '../social/read-models.ts'
 import { authorJoin, cursorText, normaliseRow, type PostRow, postColumns } from './rows.ts'
 import { posts } from './schema.ts'
 
 /** A post of a list with its keyset position. */
 export type ListedPost = PostRow & { cursor: Cursor }
-
-export interface SuggestedRow {
-  id: number
-  userName: string | null
-  nickname: string | null
-  portrait: string | null
-  posts: number
-  followers: number
-}
 
 const published = and(eq(posts.state, PostState.Published), isNull(posts.deletedAt))
 
@@ -257,36 +243,9 @@ export function createPostListRepo(db: Db) {
       )
     },
 
-    /**
-     * Creators with published posts whom the viewer does not follow and who are not blocked either way,
-     * most followed first.
-     */
-    async suggestedCreators(viewerId: number, limit: number): Promise<SuggestedRow[]> {
-      return db
-        .select({
-          id: users.id,
-          userName: users.userName,
-          nickname: users.nickname,
-          portrait: users.portrait,
-          posts: userStats.posts,
-          followers: userStats.followers,
-        })
-        .from(userStats)
-        .innerJoin(users, eq(users.id, userStats.userId))
-        .where(
-          and(
-            eq(users.userRole, UserRole.Creator),
-            isNull(users.deletedAt),
-            isNotNull(users.userName),
-            gt(userStats.posts, 0),
-            ne(users.id, viewerId),
-            notFollowedBy(viewerId, users.id),
-            notBlockedWith(viewerId, users.id),
-          ),
-        )
-        .orderBy(newestFirst(userStats.followers), newestFirst(users.id))
-        .limit(limit)
-    },
+    /** Creators to suggest to the viewer (social's counters and follow graph: social/read-models.ts). */
+    suggestedCreators: (viewerId: number, limit: number): Promise<SuggestedRow[]> =>
+      suggestedCreators(db, viewerId, limit),
   }
 }
 

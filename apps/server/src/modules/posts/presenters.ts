@@ -9,8 +9,8 @@ import {
 } from '@velvet/contract'
 import type { PostAccess } from '../entitlements/policy.ts'
 import type { MediaRecord, MediaService } from '../media/types.ts'
+import type { SuggestedRow } from '../social/read-models.ts'
 import type { CommentRow } from './engagement-repo.ts'
-import type { SuggestedRow } from './list-repo.ts'
 import { canDeleteComment } from './policy.ts'
 import type { AuthorRow, PostRow } from './rows.ts'
 

@@ -1,5 +1,4 @@
-import { eq, type Placeholder, type SQL, sql } from 'drizzle-orm'
-import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import { eq, type Placeholder, sql } from 'drizzle-orm'
 import { users } from '../auth/schema.ts'
 import { postLikes, postMedia, posts } from './schema.ts'
 
@@ -51,10 +50,8 @@ export interface PostRow {
 /** A viewer id: a number, or the placeholder of a prepared statement. */
 export type ViewerParam = number | Placeholder
 
-/** A timestamp as PostgreSQL text with microseconds, for keyset cursors (social/cursor.ts). */
-export function cursorText(column: AnyPgColumn | SQL): SQL<string> {
-  return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
-}
+// Keyset cursor text lives beside the Cursor it fills; re-exported for the posts lists.
+export { cursorText } from '../social/cursor.ts'
 
 /**
  * The columns of a PostRow for `select ... from posts join users`: the media come along as one JSON

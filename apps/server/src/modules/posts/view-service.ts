@@ -94,7 +94,7 @@ export function createPostViewService(deps: PostViewServiceDeps) {
   function filterOf(filter: PostsFilter, viewerId: number, isMember: boolean): SQL | undefined {
     if (filter === 'photos') return gt(posts.images, 0)
     if (filter === 'videos') return gt(posts.videos, 0)
-    if (filter === 'locked') return entitlements.lockedForViewer(viewerId, isMember)
+    if (filter === 'locked') return entitlements.lockedForViewer(viewerId, isMember, posts)
     return undefined
   }
 

@@ -1,7 +1,7 @@
 import { eq, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../../platform/db.ts'
-import { blocks, follows } from './schema.ts'
+import { blocks, follows, userListMembers, userLists } from './schema.ts'
 
 /**
  * The follow and block graph as SQL, for other modules' list queries (the home feed, comments, creator
@@ -44,4 +44,37 @@ export function followeesWithoutEnd(db: Db, followerId: number) {
     .select({ id: follows.followeeId, until: sql<number | null>`null::float8`.as('until') })
     .from(follows)
     .where(eq(follows.followerId, followerId))
+}
+
+/** The followers of a user, as a subquery of follower ids. */
+export function followerIds(followeeId: number): SQL {
+  return sql`SELECT ${follows.followerId} FROM ${follows} WHERE ${follows.followeeId} = ${followeeId}`
+}
+
+/** True when `userId` follows `followeeId`: an EXISTS condition. */
+export function isFollowerOf(userId: AnyPgColumn | SQL, followeeId: number): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${userId}
+                  AND ${follows.followeeId} = ${followeeId})`
+}
+
+/** True when `a` blocked `b` or `b` blocked `a`: one EXISTS over both directions. */
+export function blockedEitherWay(a: UserParam | SQL, b: AnyPgColumn | SQL): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${blocks}
+        WHERE (${blocks.blockerId} = ${a} AND ${blocks.blockedId} = ${b})
+           OR (${blocks.blockerId} = ${b} AND ${blocks.blockedId} = ${a}))`
+}
+
+/**
+ * The members of the owner's lists `listIds` for whom `also(memberId)` holds, as a subquery of user ids
+ * (a list names anyone; the caller narrows it, e.g. to followers and members).
+ */
+export function listMemberIds(ownerId: number, listIds: number[], also: (memberId: AnyPgColumn) => SQL): SQL {
+  const ids = sql.join(
+    listIds.map((id) => sql`${id}`),
+    sql`, `,
+  )
+  return sql`SELECT ${userListMembers.userId} FROM ${userListMembers}
+          JOIN ${userLists} ON ${userLists.id} = ${userListMembers.listId}
+          WHERE ${userLists.ownerId} = ${ownerId} AND ${userLists.id} IN (${ids})
+            AND ${also(userListMembers.userId)}`
 }

@@ -1,3 +1,5 @@
+import { type SQL, sql } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { cursorError, idFromDigits } from '../../platform/cursors.ts'
 
 /**
@@ -11,6 +13,11 @@ export interface Cursor {
 }
 
 const shape = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|(\d{1,19})$/
+
+/** A timestamp as PostgreSQL text with microseconds, for keyset cursors (the `at` of a Cursor). */
+export function cursorText(column: AnyPgColumn | SQL): SQL<string> {
+  return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+}
 
 export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(`${cursor.at}|${cursor.id}`).toString('base64url')

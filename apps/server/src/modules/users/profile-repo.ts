@@ -1,14 +1,14 @@
 import { nameSkeleton } from '@velvet/contract'
-import { and, desc, eq, gt, ne, sql } from 'drizzle-orm'
+import { and, eq, ne, sql } from 'drizzle-orm'
 import { type Db, isUniqueViolation, type Tx } from '../../platform/db.ts'
 import { AppError } from '../../platform/errors.ts'
-import { lockUserNames } from '../auth/index.ts'
-import { type UserRow, userNameSkeleton, users } from '../auth/schema.ts'
-import { usernameHistory } from '../social/schema.ts'
+import { lockUserNames, userNameSkeleton } from '../auth/index.ts'
+import { type UserRow, users } from '../auth/schema.ts'
+import { isNameReserved, recordNameChange, userByOldName } from '../social/username-history.ts'
 
 type Conn = Db | Tx
 
-type NameColumn = typeof users.userName | typeof usernameHistory.userName
+type NameColumn = typeof users.userName
 
 /** The same name, any letter case: how a profile is found by its name. */
 const sameName = (column: NameColumn, name: string) => sql`lower(${column}) = lower(${name})`
@@ -18,8 +18,8 @@ const lookAlike = (column: NameColumn, name: string) =>
   sql`${userNameSkeleton(column)} = ${nameSkeleton(name)}`
 
 /**
- * The profile's SQL: the public fields of `users` (nickname, user name, bio) and the old user names that
- * keep redirecting and stay reserved for Social.usernameRedirectDays.
+ * The profile's SQL: the public fields of `users` (nickname, user name, bio). The old user names that keep
+ * redirecting and stay reserved for Social.usernameRedirectDays are social's (social/username-history.ts).
  */
 export function createProfileRepo(db: Db) {
   return {
@@ -38,29 +38,14 @@ export function createProfileRepo(db: Db) {
     },
 
     /** The user who gave up `name` most recently after `since` (the redirect window). */
-    async userByOldName(name: string, since: Date): Promise<UserRow | undefined> {
-      const [row] = await db
-        .select({ user: users })
-        .from(usernameHistory)
-        .innerJoin(users, eq(users.id, usernameHistory.userId))
-        .where(and(sameName(usernameHistory.userName, name), gt(usernameHistory.changedAt, since)))
-        .orderBy(desc(usernameHistory.changedAt), desc(usernameHistory.id))
-        .limit(1)
-      return row?.user
-    },
+    userByOldName: (name: string, since: Date): Promise<UserRow | undefined> =>
+      userByOldName(db, name, since),
 
     /**
      * Whether anyone gave up `name` or a look-alike of it after `since` (it is reserved for them until the
      * window closes).
      */
-    async isNameReserved(name: string, since: Date): Promise<boolean> {
-      const rows = await db
-        .select({ id: usernameHistory.id })
-        .from(usernameHistory)
-        .where(and(lookAlike(usernameHistory.userName, name), gt(usernameHistory.changedAt, since)))
-        .limit(1)
-      return rows.length > 0
-    },
+    isNameReserved: (name: string, since: Date): Promise<boolean> => isNameReserved(db, name, since),
 
     /** Whether someone other than `userId` holds `name` or a look-alike now, or gave one up after `since`. */
     async isNameHeldByOther(name: string, userId: number, since: Date, tx: Tx): Promise<boolean> {
@@ -70,18 +55,7 @@ export function createProfileRepo(db: Db) {
         .where(and(lookAlike(users.userName, name), ne(users.id, userId)))
         .limit(1)
       if (current.length > 0) return true
-      const reserved = await tx
-        .select({ id: usernameHistory.id })
-        .from(usernameHistory)
-        .where(
-          and(
-            lookAlike(usernameHistory.userName, name),
-            ne(usernameHistory.userId, userId),
-            gt(usernameHistory.changedAt, since),
-          ),
-        )
-        .limit(1)
-      return reserved.length > 0
+      return isNameReserved(tx, name, since, userId)
     },
 
     /**
@@ -117,12 +91,8 @@ export function createProfileRepo(db: Db) {
     },
 
     /** Records a given-up name; a name taken back by its own user stops redirecting (it is current again). */
-    async recordNameChange(userId: number, oldName: string, newName: string, now: Date, tx: Tx) {
-      await tx
-        .delete(usernameHistory)
-        .where(and(eq(usernameHistory.userId, userId), sameName(usernameHistory.userName, newName)))
-      await tx.insert(usernameHistory).values({ userId, userName: oldName, changedAt: now })
-    },
+    recordNameChange: (userId: number, oldName: string, newName: string, now: Date, tx: Tx) =>
+      recordNameChange(tx, userId, oldName, newName, now),
   }
 }
 
