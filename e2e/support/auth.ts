@@ -1,7 +1,12 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import type { startSmtpServer } from '../../apps/server/src/test/smtp.ts'
-import { ErrorBody, Headers, SessionCookies } from '../../packages/contract/src/index.ts'
+import {
+  ErrorBody,
+  Headers,
+  latestAdultBirthYear,
+  SessionCookies,
+} from '../../packages/contract/src/index.ts'
 
 /** Helpers of the sign-in / sign-up journeys (journeys/*.e2e.ts). */
 export type SmtpServer = Awaited<ReturnType<typeof startSmtpServer>>
@@ -224,4 +229,19 @@ export async function settleAnimations(locator: Locator): Promise<void> {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   )
+}
+
+/**
+ * A birthday the sign-up picker offers whose owner is not 18 yet: Dec 31 of the latest year offered is 18
+ * years ago to the day only on Dec 31 (then the year before is offered as the latest and nobody under 18 can
+ * be picked at all, which is what the picker is for). Answers null on that one day.
+ */
+export function underageBirthdayOffered(
+  now = new Date(),
+): { year: string; month: string; day: string } | null {
+  const year = latestAdultBirthYear(now)
+  const turns18 = Date.UTC(year + 18, 11, 31)
+  // Two days of margin for the browser's time zone against UTC.
+  if (turns18 - now.getTime() < 2 * 86_400_000) return null
+  return { year: String(year), month: '12', day: '31' }
 }

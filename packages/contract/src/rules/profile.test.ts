@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { ageOn, birthdaySchema, Email, Nickname } from './profile.ts'
+import { ageOn, birthdaySchema, Email, latestAdultBirthYear, Nickname } from './profile.ts'
 
 const today = new Date('2026-06-01T12:00:00Z')
 const schema = birthdaySchema(() => today)
@@ -57,5 +57,19 @@ describe('e-mail and nickname', () => {
     expect(Nickname.safeParse(' a ').success).toBe(false)
     expect(Nickname.safeParse('ab').success).toBe(true)
     expect(Nickname.safeParse('x'.repeat(41)).success).toBe(false)
+  })
+})
+
+describe('the birth years a picker offers', () => {
+  it('ends at the latest year in which someone can already be 18, which the birthday rule agrees with', () => {
+    for (const now of [new Date('2026-01-01T00:00:00Z'), new Date('2026-12-31T12:00:00Z')]) {
+      const latest = latestAdultBirthYear(now)
+      expect(latest).toBe(now.getUTCFullYear() - 18)
+      const rule = birthdaySchema(() => now)
+      // Nobody born the year after is 18 yet on any day of `now`'s year.
+      expect(rule.safeParse(`${latest + 1}-01-01`).success).toBe(false)
+      // Someone born on 1 January of that year is 18 from that day of `now`'s year.
+      expect(rule.safeParse(`${latest}-01-01`).success).toBe(true)
+    }
   })
 })

@@ -73,3 +73,11 @@ export function birthdaySchema(now: () => Date = () => new Date()) {
 }
 
 export const Birthday = birthdaySchema()
+
+/**
+ * The latest birth year a birthday picker offers on `now`: someone born later cannot be 18 yet (someone born
+ * that year may not be either; the birthday rule decides on the day).
+ */
+export function latestAdultBirthYear(now: Date = new Date()): number {
+  return now.getUTCFullYear() - Profile.minimumAge
+}

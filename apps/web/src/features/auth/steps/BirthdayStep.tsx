@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { SignupProfile } from '@velvet/contract'
+import { latestAdultBirthYear, SignupProfile } from '@velvet/contract'
 import { useEffect } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { Button } from '../../../ui/Button.tsx'
@@ -46,6 +46,8 @@ export function BirthdayStep() {
             <DateField
               ref={field.ref}
               label="Date of birth"
+              // The year list starts at the latest year an adult can be born in, not at this year.
+              maxYear={latestAdultBirthYear()}
               value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}
