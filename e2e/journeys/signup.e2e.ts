@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { latestAdultBirthYear } from '../../packages/contract/src/index.ts'
-import { underageBirthdayOffered } from '../support/auth.ts'
+import { chooseBirthday, underageBirthdayOffered } from '../support/auth.ts'
 import { newMobileContext } from '../support/browser.ts'
 import { journeyFixture } from '../support/journey.ts'
 
@@ -52,16 +52,10 @@ describe('sign-up by e-mail code', () => {
     expect(await firstYear.textContent()).toBe(String(latestAdultBirthYear()))
     const underage = underageBirthdayOffered()
     if (underage) {
-      await page.getByLabel('Month', { exact: true }).selectOption(underage.month)
-      await page.getByLabel('Day', { exact: true }).selectOption(underage.day)
-      await page.getByLabel('Year', { exact: true }).selectOption(underage.year)
-      await page.getByRole('button', { name: 'Continue' }).click()
+      await chooseBirthday(page, underage)
       await page.getByText('Not available for users under 18.').waitFor()
     }
-    await page.getByLabel('Month', { exact: true }).selectOption({ label: 'March' })
-    await page.getByLabel('Day', { exact: true }).selectOption('04')
-    await page.getByLabel('Year', { exact: true }).selectOption('1994')
-    await page.getByRole('button', { name: 'Continue' }).click()
+    await chooseBirthday(page, { year: '1994', month: '03', day: '04' })
     await expect.poll(() => new URL(page.url()).hash).toBe('#step_5')
 
     // Username: a brand name is refused by the shared rule, then a free name goes through.

@@ -10,7 +10,7 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { underageBirthdayOffered } from '../support/auth.ts'
+import { chooseBirthday, underageBirthdayOffered } from '../support/auth.ts'
 import { launchChromium, viewports } from '../support/browser.ts'
 import { startServer } from '../support/server.ts'
 import { codeFromOutbox } from './outbox.ts'
@@ -86,17 +86,11 @@ async function run(browser: Browser, baseUrl: string, codeFor: (email: string) =
     const thisYear = new Date().getFullYear()
     const underage = underageBirthdayOffered()
     if (underage) {
-      await page.getByLabel('Month', { exact: true }).selectOption(underage.month)
-      await page.getByLabel('Day', { exact: true }).selectOption(underage.day)
-      await page.getByLabel('Year', { exact: true }).selectOption(underage.year)
-      await page.getByRole('button', { name: 'Continue' }).click()
+      await chooseBirthday(page, underage)
       await page.getByText('Not available for users under 18.').waitFor()
       await shot(page, p('04-birthday-under-18'))
     }
-    await page.getByLabel('Month', { exact: true }).selectOption('01')
-    await page.getByLabel('Day', { exact: true }).selectOption('15')
-    await page.getByLabel('Year', { exact: true }).selectOption(String(thisYear - 25))
-    await page.getByRole('button', { name: 'Continue' }).click()
+    await chooseBirthday(page, { year: String(thisYear - 25), month: '01', day: '15' })
 
     await page.waitForURL(/#step_5$/)
     await page.getByLabel('Username', { exact: true }).fill('ab.')

@@ -183,12 +183,25 @@ export async function enterCode(page: Page, code: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Verification code', exact: true }).fill(code)
 }
 
+export interface PickedDate {
+  year: string
+  /** 01-12 */
+  month: string
+  /** 01-31 */
+  day: string
+}
+
+/** On #step_4: picks the birthday in the three lists and presses Continue. */
+export async function chooseBirthday(page: Page, date: PickedDate): Promise<void> {
+  await page.getByLabel('Month', { exact: true }).selectOption(date.month)
+  await page.getByLabel('Day', { exact: true }).selectOption(date.day)
+  await page.getByLabel('Year', { exact: true }).selectOption(date.year)
+  await page.getByRole('button', { name: 'Continue', exact: true }).click()
+}
+
 /** From #step_4 of an account that needs a profile: birthday, username, display name; ends on #step_7. */
 export async function completeProfile(page: Page, nickname: string): Promise<void> {
-  await page.getByLabel('Month', { exact: true }).selectOption({ label: 'March' })
-  await page.getByLabel('Day', { exact: true }).selectOption('09')
-  await page.getByLabel('Year', { exact: true }).selectOption('1994')
-  await page.getByRole('button', { name: 'Continue', exact: true }).click()
+  await chooseBirthday(page, { year: '1994', month: '03', day: '09' })
   await expectHash(page, '#step_5')
   await page.getByRole('textbox', { name: 'Username', exact: true }).fill(uniqueUsername())
   await page.getByText('This username is available.').waitFor()
