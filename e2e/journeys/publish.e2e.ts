@@ -185,6 +185,9 @@ describe('publishing journeys', () => {
     await page.goto(`/@${creator.userName}`)
     await page.getByRole('heading', { level: 1, name: NICKNAME }).waitFor()
     await page.getByRole('link', { name: '2 photos · 1 video' }).waitFor()
+    // The success page without a post (typed or bookmarked) opens the composer, not a success about nothing.
+    await page.goto('/publish/success')
+    await expectUrl(page, '/publish')
     creatorState = await page.context().storageState()
   })
 

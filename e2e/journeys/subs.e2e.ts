@@ -96,6 +96,11 @@ describe('memberships journey', () => {
     await page.goto('/subs/subscriptions')
     await page.getByRole('list', { name: 'Memberships' }).getByText(CREATOR).waitFor()
     await saveShot(page, SHOTS, '06-subscriptions-414')
+    // The creators' members screen is not a fan's: it says so and offers the way to become a creator.
+    await page.goto('/subs/subscribers')
+    await page.getByRole('heading', { name: 'Members are for creators' }).waitFor()
+    await page.getByRole('link', { name: 'Become a creator' }).waitFor()
+    await saveShot(page, SHOTS, '06b-subscribers-as-fan-414')
 
     // The creator sees the member with the lifetime spend.
     await creatorPage.goto('/subs/subscribers')

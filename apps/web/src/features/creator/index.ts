@@ -2,5 +2,6 @@
 // feature"). Plain re-exports only: screens are routed lazily from the feature's routes.ts
 // (each its own chunk) and are not re-exported here unless another feature draws them inline.
 export { AgreementText } from './AgreementText.tsx'
+export { CreatorsOnly } from './CreatorsOnly.tsx'
 export { useCreatorAgreement } from './creator.queries.ts'
 export { creatorRoutes } from './routes.ts'

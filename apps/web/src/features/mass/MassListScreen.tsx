@@ -12,7 +12,7 @@ import { toast } from '../../ui/toast-store.ts'
 import { LoadError } from '../errors/index.ts'
 import { AccountOnly, ScreenBar } from '../people/index.ts'
 import { MassCard } from './MassCard.tsx'
-import { CreatorsOnly } from './MassSenderScreen.tsx'
+import { MassCreatorsOnly } from './MassSenderScreen.tsx'
 import { useCancelMass, useMassList } from './mass.queries.ts'
 import { MassPath } from './paths.ts'
 import '../publish/composer.css'
@@ -47,7 +47,7 @@ export function MassListScreen() {
             }
           />
           <main className="v-mass-main">
-            {user.user_role === UserRole.Creator ? <MassList /> : <CreatorsOnly />}
+            {user.user_role === UserRole.Creator ? <MassList /> : <MassCreatorsOnly />}
           </main>
         </div>
       )}

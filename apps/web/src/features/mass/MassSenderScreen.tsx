@@ -7,20 +7,19 @@ import {
   type SessionUser,
   UserRole,
 } from '@velvet/contract'
-import { CalendarClock, Coins, History, Lock, MessageSquareText, Send, Sparkles } from 'lucide-react'
+import { CalendarClock, Coins, History, Lock, MessageSquareText, Send } from 'lucide-react'
 import { useMemo, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { isApiError, messageOf } from '../../lib/api/index.ts'
 import { Alert } from '../../ui/Alert.tsx'
-import { Button, buttonClassName } from '../../ui/Button.tsx'
-import { EmptyState } from '../../ui/EmptyState.tsx'
+import { Button } from '../../ui/Button.tsx'
 import { FieldMessage } from '../../ui/FieldMessage.tsx'
 import { PillTabs } from '../../ui/PillTabs.tsx'
 import { SwitchRow } from '../../ui/SwitchRow.tsx'
 import { TextField } from '../../ui/TextField.tsx'
+import { CreatorsOnly } from '../creator/index.ts'
 import { AccountOnly, ScreenBar } from '../people/index.ts'
 import { MediaSection, timeZoneLabel } from '../publish/index.ts'
-import { SettingsPath } from '../settings/index.ts'
 import { AudiencePicker, useReach } from './AudiencePicker.tsx'
 import { useCreateMass } from './mass.queries.ts'
 import {
@@ -67,7 +66,7 @@ export function MassSenderScreen() {
             }
           />
           <main className="v-mass-main">
-            {user.user_role === UserRole.Creator ? <MassSender user={user} /> : <CreatorsOnly />}
+            {user.user_role === UserRole.Creator ? <MassSender user={user} /> : <MassCreatorsOnly />}
           </main>
         </div>
       )}
@@ -75,18 +74,12 @@ export function MassSenderScreen() {
   )
 }
 
-export function CreatorsOnly() {
+/** The mass message screens for an account that is not a creator. */
+export function MassCreatorsOnly() {
   return (
-    <EmptyState
-      variant="card"
-      icon={<Sparkles />}
+    <CreatorsOnly
       title="Mass messages are for creators"
       text="Become a verified creator to message your fans all at once."
-      action={
-        <Link to={SettingsPath.creatorAudit} className={buttonClassName({ size: 'md' })}>
-          Become a creator
-        </Link>
-      }
     />
   )
 }

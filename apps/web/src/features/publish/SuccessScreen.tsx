@@ -1,6 +1,6 @@
 import { type Post, PostState } from '@velvet/contract'
 import { CalendarCheck, CircleCheck, Eye, FileText, SquarePen } from 'lucide-react'
-import { Link, useSearchParams } from 'react-router'
+import { Link, Navigate, useSearchParams } from 'react-router'
 import { buttonClassName } from '../../ui/Button.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 import { LoadError } from '../errors/index.ts'
@@ -33,17 +33,17 @@ const TITLES: Record<Outcome['kind'], string> = {
   unknown: 'Published',
 }
 
-function Report({ postId }: { postId: number | null }) {
+function Report({ postId }: { postId: number }) {
   const query = usePublishedPost(postId)
   const outcome = outcomeOf(query.data?.post)
   return (
     <div className="v-people-screen">
       <ScreenBar title={TITLES[outcome.kind]} fallback="/home" />
-      {postId !== null && query.isPending ? (
+      {query.isPending ? (
         <div className="v-success">
           <Spinner label="Loading" />
         </div>
-      ) : postId !== null && query.isError ? (
+      ) : query.isError ? (
         <LoadError error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <Done outcome={outcome} />
@@ -116,9 +116,13 @@ function Done({ outcome }: { outcome: Outcome }) {
   )
 }
 
-/** /publish/success?post_id=: after publishing or scheduling. */
+/**
+ * /publish/success?post_id=: after publishing or scheduling. Without a post there is nothing to report (an
+ * address typed or bookmarked): the composer opens instead of a success with no post.
+ */
 export function SuccessScreen() {
   const [params] = useSearchParams()
   const postId = positiveIdOf(params.get('post_id'))
+  if (postId === null) return <Navigate to={PublishPath.compose} replace />
   return <AccountOnly>{() => <Report postId={postId} />}</AccountOnly>
 }

@@ -1,4 +1,4 @@
-import { SubsPaths } from '@velvet/contract'
+import { SubsPaths, UserRole } from '@velvet/contract'
 import { Settings2, Users } from 'lucide-react'
 import { Link } from 'react-router'
 import { messageOf } from '../../lib/api/errors.ts'
@@ -7,7 +7,8 @@ import { EmptyState } from '../../ui/EmptyState.tsx'
 import { LoadMore } from '../../ui/LoadMore.tsx'
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
 import { ErrorState, SkeletonRows } from '../../ui/ScreenStates.tsx'
-import { RequireAccount } from '../auth/index.ts'
+import { RequireAccount, useSession } from '../auth/index.ts'
+import { CreatorsOnly } from '../creator/index.ts'
 import { abbreviate } from '../notifications/index.ts'
 import { SubscriberRow } from './MembershipRows.tsx'
 import { StatusTabs, useListStatus } from './SubscriptionsScreen.tsx'
@@ -20,8 +21,25 @@ import './subs.css'
 export function SubscribersScreen() {
   return (
     <RequireAccount>
-      <Subscribers />
+      <CreatorsSubscribers />
     </RequireAccount>
+  )
+}
+
+/** A fan has no members: the screen says it is a creator's and how to become one. */
+function CreatorsSubscribers() {
+  const session = useSession()
+  if (session.kind === 'account' && session.user.user_role === UserRole.Creator) return <Subscribers />
+  return (
+    <div className="v-set-screen">
+      <ScreenHeader title="Subscribers" fallback="/" />
+      <main className="v-set-body">
+        <CreatorsOnly
+          title="Members are for creators"
+          text="Become a verified creator to offer memberships; your members and what they spent show here."
+        />
+      </main>
+    </div>
   )
 }
 
