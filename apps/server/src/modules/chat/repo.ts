@@ -1,6 +1,7 @@
 import { type ConversationFilter, MsgType } from '@velvet/contract'
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../platform/db.ts'
+import type { UserRow } from '../auth/schema.ts'
 import { users } from '../auth/schema.ts'
 import { isLiveMember } from '../entitlements/conditions.ts'
 import { anyVideo } from '../media/read-models.ts'
@@ -19,14 +20,7 @@ export type MessageRow = typeof chatMessages.$inferSelect
 export type SideRow = typeof conversationSides.$inferSelect
 
 /** The other side of a conversation, as named on a list (the same card the wallet shows). */
-export interface PeerRow {
-  id: number
-  userName: string | null
-  nickname: string | null
-  portrait: string | null
-  userRole: number
-  deletedAt: Date | null
-}
+export type PeerRow = Pick<UserRow, 'id' | 'userName' | 'nickname' | 'portrait' | 'userRole' | 'deletedAt'>
 
 export interface ConversationRow {
   side: SideRow

@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm'
 import type { Db } from '../../platform/db.ts'
+import type { UserRow } from '../auth/schema.ts'
 import { users } from '../auth/schema.ts'
 import { SPENDING_KINDS } from '../ledger/accounts.ts'
 import {
@@ -17,14 +18,10 @@ export type { StatementQuery, StatementRow }
  * (ledger/statements.ts); the people named on a page from `users`.
  */
 
-export interface UserCardRow {
-  id: number
-  userName: string | null
-  nickname: string | null
-  portrait: string | null
-  userRole: number
-  deletedAt: Date | null
-}
+export type UserCardRow = Pick<
+  UserRow,
+  'id' | 'userName' | 'nickname' | 'portrait' | 'userRole' | 'deletedAt'
+>
 
 // Transfer kinds a fan pays for: the ledger's list, re-exported for wallet's presenters and service.
 export { SPENDING_KINDS }
