@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ShellStorageKeys, ShellTexts, Timing, VERSION_PATH } from '../../packages/contract/src/index.ts'
+import { saveShot } from '../support/artifacts.ts'
 import {
   expectUrl,
   seriousA11yViolations,
@@ -256,6 +257,37 @@ describe('signed in', () => {
     await expectUrl(page, '/notifications')
     await page.getByRole('navigation', { name: 'Main' }).waitFor()
     await page.unroute(`**${VERSION_PATH}`)
+  })
+
+  it('navigates from a side menu with badges on a desktop, with no bottom tab bar there', async () => {
+    const desktop = await journey.browser.newContext({
+      baseURL: journey.server.baseUrl,
+      viewport: viewports.desktop,
+      storageState: await context.storageState(),
+    })
+    const wide = await desktop.newPage()
+    await fakeUnread(wide, { TC: 120, TN: 7 })
+    await wide.goto('/home')
+    const menu = wide.getByRole('navigation', { name: 'Main' })
+    await menu.getByRole('link', { name: 'Messages, 99+ unread' }).waitFor()
+    await menu.getByRole('link', { name: 'Notifications, 7 unread' }).waitFor()
+    // One main navigation: the tab bar is not drawn where the side menu is.
+    expect(await wide.getByRole('navigation', { name: 'Main' }).count()).toBe(1)
+    expect(await wide.locator('.v-tabbar').isVisible()).toBe(false)
+    await menu.getByRole('link', { name: 'Wallet' }).click()
+    await wide.waitForURL((url) => url.pathname === '/pay/wallet')
+    // The menu stays on screens other than the tabs, and marks where the visitor is.
+    await expect
+      .poll(() => menu.getByRole('link', { name: 'Wallet' }).getAttribute('aria-current'))
+      .toBe('page')
+    await menu.getByRole('link', { name: 'Settings' }).click()
+    await wide.getByRole('heading', { level: 1, name: 'Settings' }).waitFor()
+    await saveShot(wide, 'shell', 'desktop-side-menu')
+    await desktop.close()
+    // A phone keeps the bottom tab bar and shows no side menu.
+    await page.goto('/home')
+    await page.locator('.v-tabbar').waitFor()
+    expect(await page.locator('.v-sidenav').isVisible()).toBe(false)
   })
 
   it('has no serious accessibility issue at 414x896 and 1440x900', async () => {

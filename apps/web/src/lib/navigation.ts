@@ -2,6 +2,9 @@
  * Navigation for code outside React components (the API client's 401 handling, logout). The app
  * bootstrap points it at the router; before that it falls back to a full page load.
  */
+/** The signed-in home (the feed): where sign-in lands by default and where a back with no history goes. */
+export const HOME_PATH = '/home'
+
 export type Navigate = (to: string, options?: { replace?: boolean }) => void
 
 let navigateImpl: Navigate = (to, options) => {

@@ -66,7 +66,7 @@ function Account() {
   }
 
   return (
-    <div className="v-set-screen">
+    <div className="v-screen">
       <ScreenHeader title="Account" />
       <main className="v-set-body">{content}</main>
       <DeleteAccountSheet open={deleting} onClose={() => setDeleting(false)} />

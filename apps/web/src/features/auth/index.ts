@@ -2,6 +2,7 @@
 // feature"). Plain re-exports only: screens are routed lazily from the feature's routes.ts
 // (each its own chunk) and are not re-exported here unless another feature draws them inline.
 
+export { AccountOnly } from './AccountOnly.tsx'
 export { authKeys } from './auth.queries.ts'
 export { loadCurrentUser, localLogout, logout, recheckSession } from './auth.service.ts'
 export { showServerError } from './form-errors.ts'
@@ -17,3 +18,4 @@ export {
   AvailabilityText,
   UsernameRules,
 } from './steps/UsernameFeedback.tsx'
+export { useWithAccount } from './with-account.ts'

@@ -1,6 +1,8 @@
-/** Where to go after signing in: the `redirect` query param when it is a safe same-site path, else /home. */
-export const HOME_PATH = '/home'
+import { HOME_PATH } from '../../lib/navigation.ts'
 
+export { HOME_PATH }
+
+/** Where to go after signing in: the `redirect` query param when it is a safe same-site path, else /home. */
 export function safeRedirect(value: string | null | undefined, fallback = HOME_PATH): string {
   if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback
   // Never bounce back into the sign-in screens themselves.

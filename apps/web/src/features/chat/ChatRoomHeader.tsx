@@ -2,7 +2,7 @@ import type { Conversation } from '@velvet/contract'
 import { Bell, BellOff } from 'lucide-react'
 import { Link } from 'react-router'
 import { Avatar } from '../../ui/Avatar.tsx'
-import { ScreenBar } from '../people/index.ts'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
 import { profilePath } from '../profile/index.ts'
 import { useMuteConversation } from './chat.queries.ts'
 

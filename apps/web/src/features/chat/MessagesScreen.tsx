@@ -8,10 +8,11 @@ import { Badge } from '../../ui/Badge.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { LoadMore } from '../../ui/LoadMore.tsx'
 import { PillTabs } from '../../ui/PillTabs.tsx'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
 import { PageLoader } from '../../ui/Spinner.tsx'
 import { useSession } from '../auth/index.ts'
 import { LoadError } from '../errors/index.ts'
-import { PeopleSkeleton, ScreenBar, SearchField, useSearch } from '../people/index.ts'
+import { PeopleSkeleton, SearchField, useSearch } from '../people/index.ts'
 import { displayName } from '../profile/index.ts'
 import { activeChatContact, GuestTabScreen } from '../shell/index.ts'
 import { useConversations } from './chat.queries.ts'
@@ -111,9 +112,9 @@ function Conversations({ viewerId }: { viewerId: number }) {
     )
 
   return (
-    <div className="v-people-screen">
+    <div className="v-screen">
       <ScreenBar title="Messages" back={false} />
-      <div className="v-people-screen__body">
+      <div className="v-screen__body">
         <SearchField label="Search conversations" value={search.text} onChange={search.setText} />
         <PillTabs label="Show" options={FILTERS} value={filter} onChange={choose} />
         {body}

@@ -100,7 +100,7 @@ function PaidMessageBody() {
     )
   else if (query.data) content = <PaidMessageForm saved={query.data.settings} />
   return (
-    <div className="v-set-screen">
+    <div className="v-screen">
       <ScreenHeader title="Paid messages" />
       <main className="v-set-body">
         <p className="v-set-intro">{ChatTexts.paidRule}</p>

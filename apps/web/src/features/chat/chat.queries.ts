@@ -25,9 +25,10 @@ import {
 import { messageOf } from '../../lib/api/errors.ts'
 import { api } from '../../lib/api/index.ts'
 import { replaceQueryData } from '../../lib/query-client.ts'
+import { walletKeys } from '../../lib/query-keys.ts'
 import { toast } from '../../ui/toast-store.ts'
 import { systemKeys } from '../system/index.ts'
-import { useActionKey, walletKeys } from '../wallet/index.ts'
+import { useActionKey } from '../wallet/index.ts'
 import { chatKeys } from './chat-keys.ts'
 
 export function useConversations(filter: ConversationFilter, q: string | undefined) {

@@ -1,5 +1,6 @@
 import type { AgreementSection } from '@velvet/contract'
 import type { z } from 'zod'
+import './AgreementText.css'
 
 type Section = z.infer<typeof AgreementSection>
 

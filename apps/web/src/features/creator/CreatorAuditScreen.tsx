@@ -113,7 +113,7 @@ function Audit({ userId, role, redirect }: { userId: number; role: number; redir
   }
 
   return (
-    <div className="v-set-screen">
+    <div className="v-screen">
       <ScreenHeader title="Become a creator" fallback={redirect} />
       <main className="v-set-body v-audit">{body}</main>
     </div>

@@ -77,7 +77,7 @@ function CreatorTools() {
   const session = useSession()
   const creator = session.kind === 'account' && session.user.user_role === UserRole.Creator
   return (
-    <div className="v-set-screen">
+    <div className="v-screen">
       <ScreenHeader title="Creator tools" />
       <main className="v-set-body">
         {creator ? (

@@ -75,7 +75,7 @@ function EmailNotifications() {
   }
 
   return (
-    <div className="v-set-screen">
+    <div className="v-screen">
       <ScreenHeader title="E-mail notifications" />
       <main className="v-set-body">
         {content}

@@ -54,7 +54,7 @@ export function UnsubscribeScreen() {
   }
 
   return (
-    <div className="v-set-screen">
+    <div className="v-screen">
       <ScreenHeader title="E-mail preferences" fallback="/home" />
       <main className="v-set-body">
         {content}

@@ -3,6 +3,7 @@ import { ArrowDown, LogIn, RotateCw } from 'lucide-react'
 import { useCallback, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { Link } from 'react-router'
+import { feedKeys } from '../../lib/query-keys.ts'
 import { Avatar } from '../../ui/Avatar.tsx'
 import { buttonClassName } from '../../ui/Button.tsx'
 import { Logo } from '../../ui/Logo.tsx'
@@ -10,7 +11,6 @@ import { PageLoader, Spinner } from '../../ui/Spinner.tsx'
 import { useSession } from '../auth/index.ts'
 import { LoadError } from '../errors/index.ts'
 import {
-  feedKeys,
   flattenPosts,
   homeHistoryKey,
   PostList,

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
 import type { CallData, SuggestedCreator, suggestedCreators } from '@velvet/contract'
 import { Link } from 'react-router'
+import { feedKeys } from '../../lib/query-keys.ts'
 import { Avatar } from '../../ui/Avatar.tsx'
 import { abbreviate } from '../notifications/index.ts'
 import { PersonRow } from '../people/index.ts'
-import { feedKeys } from '../posts/index.ts'
 import { countLabel, displayName, FollowButton, profilePath, VerifiedMark } from '../profile/index.ts'
 
 type Suggestions = CallData<typeof suggestedCreators>

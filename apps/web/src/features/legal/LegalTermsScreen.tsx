@@ -13,7 +13,6 @@ import { RequireAccount, useSession } from '../auth/index.ts'
 import { AgreementText, useCreatorAgreement } from '../creator/index.ts'
 import { useLegalDocuments } from './legal.queries.ts'
 import '../../ui/screen-kit.css'
-import '../creator/creator.css'
 import './legal.css'
 
 const icons = { terms: FileText, privacy: ShieldCheck, creator_agreement: FileSignature } as const
@@ -56,7 +55,7 @@ function LegalTerms() {
   }
 
   return (
-    <div className="v-set-screen">
+    <div className="v-screen">
       <ScreenHeader title="Legal terms" />
       <main className="v-set-body">
         <p className="v-set-intro">

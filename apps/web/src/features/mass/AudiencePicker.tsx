@@ -5,6 +5,7 @@ import { FieldMessage } from '../../ui/FieldMessage.tsx'
 import { useUserLists } from '../people/index.ts'
 import { useAudienceCount } from './mass.queries.ts'
 import { audienceOf, type MassDraft } from './mass-rules.ts'
+import '../../ui/form-kit.css'
 
 const ICONS: Record<MassAudienceKind, ComponentType<{ 'aria-hidden'?: boolean }>> = {
   followers: UsersRound,

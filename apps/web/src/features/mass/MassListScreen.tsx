@@ -8,15 +8,16 @@ import { confirm } from '../../ui/confirm-store.ts'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { LoadMore } from '../../ui/LoadMore.tsx'
 import { PillTabs } from '../../ui/PillTabs.tsx'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
 import { toast } from '../../ui/toast-store.ts'
+import { AccountOnly } from '../auth/index.ts'
 import { LoadError } from '../errors/index.ts'
-import { AccountOnly, ScreenBar } from '../people/index.ts'
 import { MassCard } from './MassCard.tsx'
 import { MassCreatorsOnly } from './MassSenderScreen.tsx'
 import { useCancelMass, useMassList } from './mass.queries.ts'
 import { MassPath } from './paths.ts'
-import '../publish/composer.css'
 import '../../ui/Skeleton.css'
+import '../../ui/form-kit.css'
 import './mass.css'
 
 type Filter = 'all' | MassStatusName
@@ -34,7 +35,7 @@ export function MassListScreen() {
   return (
     <AccountOnly>
       {(user) => (
-        <div className="v-people-screen v-mass-screen">
+        <div className="v-screen v-mass-screen">
           <ScreenBar
             title="Mass messages"
             fallback={MassPath.sender}

@@ -15,10 +15,11 @@ import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { FieldMessage } from '../../ui/FieldMessage.tsx'
 import { PillTabs } from '../../ui/PillTabs.tsx'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
 import { SwitchRow } from '../../ui/SwitchRow.tsx'
 import { TextField } from '../../ui/TextField.tsx'
+import { AccountOnly } from '../auth/index.ts'
 import { CreatorsOnly } from '../creator/index.ts'
-import { AccountOnly, ScreenBar } from '../people/index.ts'
 import { MediaSection, timeZoneLabel } from '../publish/index.ts'
 import { AudiencePicker, useReach } from './AudiencePicker.tsx'
 import { useCreateMass } from './mass.queries.ts'
@@ -34,8 +35,8 @@ import {
 import { PostPicker } from './PostPicker.tsx'
 import { MassPath, massSuccessPath } from './paths.ts'
 import { useMassMedia } from './use-mass-media.ts'
-import '../publish/composer.css'
 import '../../ui/screen-kit.css'
+import '../../ui/form-kit.css'
 import './mass.css'
 
 const nowSeconds = () => Math.floor(Date.now() / 1000)
@@ -55,7 +56,7 @@ export function MassSenderScreen() {
   return (
     <AccountOnly>
       {(user) => (
-        <div className="v-people-screen v-mass-screen">
+        <div className="v-screen v-mass-screen">
           <ScreenBar
             title="New mass message"
             fallback={MassPath.list}

@@ -1,15 +1,16 @@
 import { CalendarCheck, CircleCheck, List, Send } from 'lucide-react'
 import { Link, useSearchParams } from 'react-router'
 import { buttonClassName } from '../../ui/Button.tsx'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
+import { AccountOnly } from '../auth/index.ts'
 import { LoadError } from '../errors/index.ts'
-import { AccountOnly, ScreenBar } from '../people/index.ts'
 import { positiveIdOf } from '../posts/index.ts'
 import { scheduleText } from '../publish/index.ts'
 import { audienceText } from './MassCard.tsx'
 import { useMassDetail } from './mass.queries.ts'
 import { MassPath } from './paths.ts'
-import '../publish/publish.css'
+import '../../ui/success.css'
 import './mass.css'
 
 /** /mass/success?mass_id=: it is on its way (or scheduled), with live progress while it sends. */
@@ -24,7 +25,7 @@ function Report({ massId }: { massId: number | null }) {
   const mass = query.data?.mass
   const scheduled = mass?.status_name === 'scheduled'
   return (
-    <div className="v-people-screen v-mass-screen">
+    <div className="v-screen v-mass-screen">
       <ScreenBar title={scheduled ? 'Scheduled' : 'Sent'} fallback={MassPath.list} />
       <main className="v-mass-main">
         {massId !== null && query.isPending ? (

@@ -8,6 +8,7 @@ import { FieldMessage } from '../../ui/FieldMessage.tsx'
 import { PublishPath } from '../publish/index.ts'
 import { useViewerId } from '../subs/index.ts'
 import { massKeys } from './mass.queries.ts'
+import '../../ui/form-kit.css'
 
 const thumbOf = (post: Post) => {
   const item = post.media.find((m) => m.media_id === post.cover_media_id) ?? post.media[0]

@@ -7,10 +7,11 @@ import { Avatar } from '../../ui/Avatar.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { LoadMore } from '../../ui/LoadMore.tsx'
 import { PillTabs } from '../../ui/PillTabs.tsx'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
 import { PageLoader } from '../../ui/Spinner.tsx'
 import { useSession } from '../auth/index.ts'
 import { LoadError } from '../errors/index.ts'
-import { PeopleSkeleton, ScreenBar } from '../people/index.ts'
+import { PeopleSkeleton } from '../people/index.ts'
 import { timeAgo } from '../posts/index.ts'
 import { GuestTabScreen } from '../shell/index.ts'
 import { useNotifications, useReadAllNotifications } from './notifications.queries.ts'
@@ -83,9 +84,9 @@ function Notifications() {
     )
 
   return (
-    <div className="v-people-screen">
+    <div className="v-screen">
       <ScreenBar title="Notifications" back={false} />
-      <div className="v-people-screen__body">
+      <div className="v-screen__body">
         <PillTabs
           label="Show"
           options={NotificationTabs.map((tab) => ({ value: tab.kind, label: tab.label }))}

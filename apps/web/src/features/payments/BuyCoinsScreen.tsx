@@ -86,7 +86,7 @@ function BuyCoins() {
     )
 
   return (
-    <div className="v-set-screen">
+    <div className="v-screen">
       <ScreenHeader title="Buy coins" fallback="/pay/wallet" />
       <main className="v-set-body">{content}</main>
     </div>

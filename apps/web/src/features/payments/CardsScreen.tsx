@@ -87,7 +87,7 @@ function Cards() {
     )
 
   return (
-    <div className="v-set-screen">
+    <div className="v-screen">
       <ScreenHeader title="Cards" fallback="/setting" />
       <main className="v-set-body">
         {content}

@@ -16,8 +16,8 @@ import { useEffect, useRef, useState } from 'react'
 import { newIdempotencyKey } from '../../lib/api/client.ts'
 import { api } from '../../lib/api/index.ts'
 import { replaceQueryData } from '../../lib/query-client.ts'
+import { walletKeys } from '../../lib/query-keys.ts'
 import { useSession } from '../auth/index.ts'
-import { walletKeys } from '../wallet/index.ts'
 import { nextStatusCheck, paymentWait } from './payment-wait.ts'
 
 /** Query keys of payments (STYLE §10), keyed by the viewer. */

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
-import { walletKeys } from '../wallet/index.ts'
+import { walletKeys } from '../../lib/query-keys.ts'
 import { BuyCoinsSheet } from './BuyCoinsSheet.tsx'
 
 export interface BuyCoinsFallback {

@@ -26,7 +26,7 @@ function MethodFormScreen({
 }) {
   return (
     <RequireAccount>
-      <div className="v-set-screen">
+      <div className="v-screen">
         <ScreenHeader title={title} fallback={PayoutPaths.methods} />
         <main className="v-set-body">
           <p className="v-set-intro">{intro}</p>

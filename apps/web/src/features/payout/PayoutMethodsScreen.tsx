@@ -122,7 +122,7 @@ function Methods() {
         <p className="v-set-intro">You have no payout method yet. Add one to withdraw your earnings.</p>
       )
   return (
-    <div className="v-set-screen">
+    <div className="v-screen">
       <ScreenHeader title="Payout methods" fallback={PayoutPaths.home} />
       <main className="v-set-body">
         {saved}

@@ -289,7 +289,7 @@ function Payout() {
     )
   }
   return (
-    <div className="v-set-screen">
+    <div className="v-screen">
       <ScreenHeader
         title="Withdraw"
         fallback="/pay/wallet"

@@ -160,7 +160,7 @@ function Success() {
     )
   }
   return (
-    <div className="v-set-screen">
+    <div className="v-screen">
       <ScreenHeader title="Withdrawal" fallback={PayoutPaths.home} />
       <main className="v-set-body">{content}</main>
     </div>

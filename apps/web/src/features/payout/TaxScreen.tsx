@@ -291,7 +291,7 @@ function Tax() {
     )
   }
   return (
-    <div className="v-set-screen">
+    <div className="v-screen">
       <ScreenHeader title="Tax information" fallback={PayoutPaths.home} />
       <main className="v-set-body">{content}</main>
     </div>

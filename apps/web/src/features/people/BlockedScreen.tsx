@@ -1,14 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { ShieldCheck } from 'lucide-react'
+import { peopleKeys } from '../../lib/query-keys.ts'
 import { Button } from '../../ui/Button.tsx'
-import { HOME_PATH } from '../auth/index.ts'
-import { displayName, profilePath } from '../profile/index.ts'
-import { AccountOnly } from './AccountOnly.tsx'
-import { useBlockToggle } from './block.ts'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
+import { AccountOnly, HOME_PATH } from '../auth/index.ts'
+import { type CardPages, displayName, profilePath, useBlockToggle, withoutCard } from '../profile/index.ts'
 import { PeopleList } from './PeopleList.tsx'
-import { peopleKeys, useBlocked } from './people.queries.ts'
-import { type CardPages, withoutCard } from './people-rules.ts'
-import { ScreenBar } from './ScreenBar.tsx'
+import { useBlocked } from './people.queries.ts'
 import './people.css'
 
 function Blocked({ meName }: { meName: string | null }) {
@@ -16,10 +14,10 @@ function Blocked({ meName }: { meName: string | null }) {
   const client = useQueryClient()
   const toggle = useBlockToggle()
   return (
-    <div className="v-people-screen">
+    <div className="v-screen">
       <ScreenBar title="Blocked accounts" fallback={meName ? profilePath(meName) : HOME_PATH} />
-      <div className="v-people-screen__body">
-        <p className="v-people-screen__intro">
+      <div className="v-screen__body">
+        <p className="v-screen__intro">
           People you block can't see your profile or posts, message you, call, send gifts or subscribe. They
           aren't told.
         </p>

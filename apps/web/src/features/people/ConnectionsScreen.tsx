@@ -1,12 +1,11 @@
 import { House, UserPlus, Users } from 'lucide-react'
 import { Link } from 'react-router'
 import { buttonClassName } from '../../ui/Button.tsx'
-import { HOME_PATH } from '../auth/index.ts'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
+import { AccountOnly, HOME_PATH } from '../auth/index.ts'
 import { displayName, FollowButton, profilePath } from '../profile/index.ts'
-import { AccountOnly } from './AccountOnly.tsx'
 import { type EmptyContent, PeopleList } from './PeopleList.tsx'
 import { type PeoplePagesQuery, useFollowers, useFollowing } from './people.queries.ts'
-import { ScreenBar } from './ScreenBar.tsx'
 import { SearchField, useSearch } from './SearchField.tsx'
 import './people.css'
 
@@ -56,9 +55,9 @@ function Connections({
 }) {
   const text = texts[kind]
   return (
-    <div className="v-people-screen">
+    <div className="v-screen">
       <ScreenBar title={text.title} fallback={meName ? profilePath(meName) : HOME_PATH} />
-      <div className="v-people-screen__body">
+      <div className="v-screen__body">
         <SearchField label={text.search} value={search.text} onChange={search.setText} />
         <PeopleList
           query={query}

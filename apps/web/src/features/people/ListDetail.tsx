@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router'
 import { isApiError, messageOf } from '../../lib/api/errors.ts'
 import { Button, buttonClassName } from '../../ui/Button.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
 import { toast } from '../../ui/toast-store.ts'
 import { abbreviate } from '../notifications/index.ts'
 import { displayName } from '../profile/index.ts'
@@ -15,15 +16,14 @@ import { useListActions } from './lists.ts'
 import { LISTS_PATH, memberCountLabel } from './lists-rules.ts'
 import { PeopleList } from './PeopleList.tsx'
 import { useListMembers, useUserLists } from './people.queries.ts'
-import { ScreenBar } from './ScreenBar.tsx'
 import { SearchField, useSearch } from './SearchField.tsx'
 import './lists.css'
 
 function MissingList() {
   return (
-    <div className="v-people-screen">
+    <div className="v-screen">
       <ScreenBar title="List" fallback={LISTS_PATH} />
-      <div className="v-people-screen__body">
+      <div className="v-screen__body">
         <EmptyState
           icon={<ListX />}
           title="This list doesn't exist"
@@ -81,7 +81,7 @@ export function ListDetail({ listId }: { listId: number }) {
   )
 
   return (
-    <div className="v-people-screen">
+    <div className="v-screen">
       <ScreenBar
         title={list?.name ?? 'List'}
         fallback={LISTS_PATH}
@@ -97,7 +97,7 @@ export function ListDetail({ listId }: { listId: number }) {
           </button>
         }
       />
-      <div className="v-people-screen__body">
+      <div className="v-screen__body">
         <div className="v-list-head">
           <p className="v-list-head__count">
             {list ? (

@@ -4,17 +4,16 @@ import { useCallback, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { Button } from '../../ui/Button.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
-import { HOME_PATH } from '../auth/index.ts'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
+import { AccountOnly, HOME_PATH } from '../auth/index.ts'
 import { LoadError } from '../errors/index.ts'
 import { abbreviate } from '../notifications/index.ts'
 import { profilePath } from '../profile/index.ts'
-import { AccountOnly } from './AccountOnly.tsx'
 import { ListDetail } from './ListDetail.tsx'
 import { ListMenu } from './ListMenu.tsx'
 import { ListNameSheet } from './ListNameSheet.tsx'
 import { canCreateList, listIdFrom, listPath, memberCountLabel } from './lists-rules.ts'
 import { useUserLists } from './people.queries.ts'
-import { ScreenBar } from './ScreenBar.tsx'
 import './people.css'
 import './lists.css'
 import '../../ui/Skeleton.css'
@@ -98,7 +97,7 @@ function ListsOverview({ meName }: { meName: string | null }) {
   }
 
   return (
-    <div className="v-people-screen">
+    <div className="v-screen">
       <ScreenBar
         title="Lists"
         fallback={meName ? profilePath(meName) : HOME_PATH}
@@ -114,13 +113,13 @@ function ListsOverview({ meName }: { meName: string | null }) {
           </button>
         }
       />
-      <div className="v-people-screen__body">
+      <div className="v-screen__body">
         {lists.length > 0 ? (
-          <p className="v-people-screen__intro">Only you can see your lists and who is in them.</p>
+          <p className="v-screen__intro">Only you can see your lists and who is in them.</p>
         ) : null}
         {content}
         {canCreate ? null : (
-          <p className="v-people-screen__note">
+          <p className="v-screen__note">
             You have {Social.listsPerUser} lists, the most you can have. Delete one to make another.
           </p>
         )}

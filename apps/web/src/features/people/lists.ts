@@ -8,9 +8,9 @@ import {
   type UserList,
 } from '@velvet/contract'
 import { api } from '../../lib/api/index.ts'
+import { peopleKeys } from '../../lib/query-keys.ts'
+import { type CardPages, withoutCard } from '../profile/index.ts'
 import { dropList, upsertList } from './lists-rules.ts'
-import { peopleKeys } from './people.queries.ts'
-import { type CardPages, withoutCard } from './people-rules.ts'
 
 type ListsData = { lists: UserList[] }
 

@@ -1,15 +1,7 @@
 import type { UserCard } from '@velvet/contract'
 import { describe, expect, it } from 'vitest'
-import {
-  type CardPages,
-  cardWithFollow,
-  flattenPages,
-  isCardPages,
-  mapCards,
-  nextCursor,
-  searchTerm,
-  withoutCard,
-} from './people-rules.ts'
+import { type CardPages, cardWithFollow, isCardPages, mapCards, withoutCard } from '../profile/index.ts'
+import { flattenPages, nextCursor, searchTerm } from './people-rules.ts'
 
 const card = (userId: number, isFollowing = false): UserCard => ({
   user_id: userId,

@@ -1,25 +1,12 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { blockedUsers, followersList, followingList, userListMembers, userLists } from '@velvet/contract'
 import { api } from '../../lib/api/index.ts'
-import { type CardPage, nextCursor } from './people-rules.ts'
+import { peopleKeys } from '../../lib/query-keys.ts'
+import type { CardPage } from '../profile/index.ts'
+import { nextCursor } from './people-rules.ts'
 
 /** Rows per page of every people list. */
 export const PAGE_SIZE = 30
-
-/** Query keys of the people lists (STYLE §10). Logout clears the cache, so keys need no viewer id. */
-export const peopleKeys = {
-  all: ['people'] as const,
-  followersAll: () => [...peopleKeys.all, 'followers'] as const,
-  followers: (q: string | undefined) => [...peopleKeys.followersAll(), q ?? ''] as const,
-  followingAll: () => [...peopleKeys.all, 'following'] as const,
-  following: (q: string | undefined) => [...peopleKeys.followingAll(), q ?? ''] as const,
-  blocked: () => [...peopleKeys.all, 'blocked'] as const,
-  membersAll: () => [...peopleKeys.all, 'members'] as const,
-  membersOf: (listId: number) => [...peopleKeys.membersAll(), listId] as const,
-  members: (listId: number, q: string | undefined) => [...peopleKeys.membersOf(listId), q ?? ''] as const,
-  /** Not card pages: the viewer's lists. */
-  lists: () => ['user-lists'] as const,
-}
 
 type PageLoader = (cursor: string | undefined, signal: AbortSignal) => Promise<CardPage>
 

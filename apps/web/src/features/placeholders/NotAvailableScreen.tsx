@@ -1,12 +1,12 @@
 import { ShellTexts } from '@velvet/contract'
-import { ChevronLeft, Construction, House } from 'lucide-react'
+import { Construction, House } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Link, useLocation, useMatches, useNavigate } from 'react-router'
+import { Link, useLocation, useMatches } from 'react-router'
 import { buttonClassName } from '../../ui/Button.tsx'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
 import { HOME_PATH, useSession } from '../auth/index.ts'
 import { isTabScreen } from '../shell/index.ts'
 import { featureOf } from './feature-handle.ts'
-import '../../ui/screen-kit.css'
 import './placeholders.css'
 
 /**
@@ -15,32 +15,15 @@ import './placeholders.css'
  */
 export function NotAvailableScreen({ icon }: { icon?: ReactNode }) {
   const matches = useMatches()
-  const navigate = useNavigate()
   const location = useLocation()
   const session = useSession()
   const feature = featureOf(matches.at(-1)?.handle)
   const userName = session.kind === 'account' ? session.user.user_name : null
   const tab = isTabScreen(location.pathname, userName)
-  const canGoBack = location.key !== 'default'
 
   return (
-    <div className="v-set-screen">
-      <header className="v-set-bar">
-        {tab ? (
-          <span aria-hidden="true" />
-        ) : (
-          <button
-            type="button"
-            className="v-icon-button"
-            aria-label="Go back"
-            onClick={() => void (canGoBack ? navigate(-1) : navigate(HOME_PATH, { replace: true }))}
-          >
-            <ChevronLeft aria-hidden="true" />
-          </button>
-        )}
-        <p className="v-set-bar__title">{feature.name}</p>
-        <span className="v-set-bar__end" aria-hidden="true" />
-      </header>
+    <div className="v-screen">
+      <ScreenBar title={feature.name} back={!tab} heading={false} />
       <main className="v-soon__main">
         <span className="v-soon__icon" aria-hidden="true">
           {icon ?? <Construction />}

@@ -3,18 +3,13 @@ import type { Post, PostLock } from '@velvet/contract'
 import { Coins, Crown, Lock } from 'lucide-react'
 import { useCallback, useEffect, useId, useState } from 'react'
 import { useLocation, useSearchParams } from 'react-router'
+import { feedKeys, postKeys } from '../../lib/query-keys.ts'
 import { Button } from '../../ui/Button.tsx'
+import { useWithAccount } from '../auth/index.ts'
 import { SubscribeSheet } from '../subs/index.ts'
-import {
-  PostUnlockSheet,
-  UNLOCK_PARAM,
-  unlockReturnPath,
-  unlockSheet,
-  useUnlockSheetOpen,
-} from '../wallet/index.ts'
-import { useWithAccount } from './post-actions.ts'
+import { UNLOCK_PARAM, unlockReturnPath, unlockSheet, useUnlockSheetOpen } from '../wallet/index.ts'
 import { lockActions, lockSummary } from './post-rules.ts'
-import { feedKeys, postKeys } from './posts.queries.ts'
+import { PostUnlockSheet } from './post-unlock.tsx'
 
 /**
  * Laid over the blurred preview of a locked post: a lock, what the post holds ("3 photos · 2 videos ·

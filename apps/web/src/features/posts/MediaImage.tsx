@@ -1,5 +1,6 @@
 import type { ImageSource } from '@velvet/contract'
 import { fallbackImage, srcSetOf } from './post-rules.ts'
+import './MediaImage.css'
 
 /** The media area is the feed column: the whole width on phones, about 53vh wide beyond 430 px (spec §9). */
 export const FEED_MEDIA_SIZES = '(max-width: 430px) 100vw, 53vh'

@@ -5,9 +5,9 @@ import { Link, useLocation, useNavigate } from 'react-router'
 import { api } from '../../lib/api/index.ts'
 import { Avatar } from '../../ui/Avatar.tsx'
 import { confirm } from '../../ui/confirm-store.ts'
+import { useWithAccount } from '../auth/index.ts'
 import { abbreviate } from '../notifications/index.ts'
 import { displayName, VerifiedMark } from '../profile/index.ts'
-import { composePath } from '../publish/index.ts'
 import { ReportSheet } from '../report/index.ts'
 import { GiftButton } from '../wallet/index.ts'
 import { AuthorLink } from './AuthorLink.tsx'
@@ -15,11 +15,10 @@ import { CommentsSheet } from './CommentsSheet.tsx'
 import { CaptionText } from './caption.tsx'
 import { PostMediaView } from './PostMediaView.tsx'
 import { PostMenu, type PostMenuActions } from './PostMenu.tsx'
-import { sharePost, useDeletePost, useLikeToggle, usePinToggle, useWithAccount } from './post-actions.ts'
-import { isLongCaption, postPath, postTime, timeAgo } from './post-rules.ts'
+import { sharePost, useDeletePost, useLikeToggle, usePinToggle } from './post-actions.ts'
+import { editPostPath, isLongCaption, postPath, postTime, timeAgo } from './post-rules.ts'
 import { useReadObserver } from './read-events.tsx'
 import { useFreshUrls } from './use-fresh-urls.ts'
-import '../people/people.css'
 import './post-card.css'
 
 function Caption({ text }: { text: string }) {
@@ -105,7 +104,7 @@ export function PostCard({
     onShare: () => void sharePost(post),
     onReport: () => withAccount(() => setReporting(true)),
     onPin: (pinned) => pin.mutate(pinned),
-    onEdit: () => void navigate(composePath(post.post_id)),
+    onEdit: () => void navigate(editPostPath(post.post_id)),
     onDelete: () =>
       void confirm({
         title: 'Delete this post?',

@@ -5,11 +5,11 @@ export { BlurredPreview, MediaImage } from './MediaImage.tsx'
 export { OpenMedia } from './OpenMedia.tsx'
 export { PostList } from './PostList.tsx'
 export { PostSkeleton } from './PostSkeleton.tsx'
-export { useWithAccount } from './post-actions.ts'
 export { updatePost } from './post-cache.ts'
 export {
   coinsText,
   durationText,
+  editPostPath,
   positiveIdOf,
   postPath,
   tileFacts,
@@ -18,8 +18,6 @@ export {
   userPostViewPath,
 } from './post-rules.ts'
 export {
-  feedKeys,
-  postKeys,
   useHomeFeed,
   useSuggestedCreators,
   useUserPosts,

@@ -1,27 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { deletePost, doPostShare, likePost, type Post, PRODUCT_NAME, pinPost } from '@velvet/contract'
-import { useLocation, useNavigate } from 'react-router'
 import { messageOf } from '../../lib/api/errors.ts'
 import { api } from '../../lib/api/index.ts'
+import { feedKeys, postKeys } from '../../lib/query-keys.ts'
 import { toast } from '../../ui/toast-store.ts'
-import { loginWithRedirect, useSession } from '../auth/index.ts'
 import { displayName, profileKeys, shareLink } from '../profile/index.ts'
 import { removePost, setLiked, updatePost } from './post-cache.ts'
-import { feedKeys, postKeys } from './posts.queries.ts'
-
-/**
- * Runs `action` for a signed-in account; a guest is sent to sign in and brought back here (liking,
- * commenting and reporting need an account).
- */
-export function useWithAccount() {
-  const session = useSession()
-  const navigate = useNavigate()
-  const { pathname, search } = useLocation()
-  return (action: () => void) => {
-    if (session.kind === 'account') action()
-    else void navigate(loginWithRedirect(`${pathname}${search}`))
-  }
-}
 
 /** Like or unlike, optimistically everywhere the post shows; an error puts it back and says why. */
 export function useLikeToggle(postId: number) {

@@ -1,8 +1,9 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
+import { feedKeys, postKeys } from '../../lib/query-keys.ts'
 import { removePost, setLiked, withLike } from './post-cache.ts'
 import { makePost } from './post-fixtures.ts'
-import { commentKeys, feedKeys, postKeys } from './posts.queries.ts'
+import { commentKeys } from './posts.queries.ts'
 import { type PostPages, viewHistory } from './view-history.ts'
 
 const pages = (...ids: number[][]): PostPages => ({

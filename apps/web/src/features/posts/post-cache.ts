@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { type Post, postDetail } from '@velvet/contract'
 import { isApiError } from '../../lib/api/errors.ts'
 import { api } from '../../lib/api/index.ts'
-import { feedKeys, postKeys } from './posts.queries.ts'
+import { feedKeys, postKeys } from '../../lib/query-keys.ts'
 import { type PostPages, viewHistory } from './view-history.ts'
 
 /** A change to one post: the new post, or null when it is gone (deleted). */

@@ -152,6 +152,11 @@ export function postPath(postId: number, redirect?: string): string {
   return `/post?${query}`
 }
 
+/** The composer opened on one of the viewer's posts (the publish screen's route, spec §2 Content). */
+export function editPostPath(postId: number): string {
+  return `/publish?post_id=${postId}`
+}
+
 /** /user/post_view: one creator's posts, opened at `postId`. */
 export function userPostViewPath(userId: number, postId: number, filter: PostsFilter = 'all'): string {
   const query = new URLSearchParams({ user_id: String(userId), id: String(postId) })

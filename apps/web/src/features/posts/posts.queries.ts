@@ -11,27 +11,10 @@ import {
   userPosts,
 } from '@velvet/contract'
 import { api } from '../../lib/api/index.ts'
+import { feedKeys, postKeys } from '../../lib/query-keys.ts'
 import { useSession } from '../auth/index.ts'
 import { sessionUserId } from '../system/index.ts'
 import { type PostPage, type PostPages, pagesFromHistory, viewHistory } from './view-history.ts'
-
-/**
- * Query keys of posts (STYLE §10). Posts depend on who looks (locks, likes, signed URLs bound to the
- * viewer), so keys carry the viewer. The composer invalidates the 'posts' and 'feed' roots after saving.
- */
-export const postKeys = {
-  all: ['posts'] as const,
-  detail: (viewerId: number, postId: number) => [...postKeys.all, viewerId, 'detail', postId] as const,
-  userAll: (viewerId: number, userId: number) => [...postKeys.all, viewerId, 'user', userId] as const,
-  user: (viewerId: number, userId: number, filter: PostsFilter) =>
-    [...postKeys.userAll(viewerId, userId), filter] as const,
-}
-
-export const feedKeys = {
-  all: ['feed'] as const,
-  home: (viewerId: number) => [...feedKeys.all, viewerId, 'home'] as const,
-  suggested: (viewerId: number) => [...feedKeys.all, viewerId, 'suggested'] as const,
-}
 
 /** Comments are pages of comments, not posts: their own root, so post cache updates never touch them. */
 export const commentKeys = {

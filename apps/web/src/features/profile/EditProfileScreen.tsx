@@ -7,10 +7,10 @@ import { useLocation, useNavigate } from 'react-router'
 import { z } from 'zod'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
 import { TextField } from '../../ui/TextField.tsx'
 import { toast } from '../../ui/toast-store.ts'
-import { HOME_PATH, sessionStore, showServerError } from '../auth/index.ts'
-import { AccountOnly, ScreenBar } from '../people/index.ts'
+import { AccountOnly, HOME_PATH, sessionStore, showServerError } from '../auth/index.ts'
 import { portraitFile } from './crop-export.ts'
 import {
   changedFields,
@@ -88,7 +88,7 @@ function EditProfileForm({ user }: { user: SessionUser }) {
   })
 
   return (
-    <div className="v-people-screen">
+    <div className="v-screen">
       <ScreenBar title="Edit profile" fallback={back} />
       <form className="v-edit" onSubmit={onSubmit} noValidate>
         <PortraitField

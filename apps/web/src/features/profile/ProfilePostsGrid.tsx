@@ -20,7 +20,6 @@ import {
   useViewerId,
 } from '../posts/index.ts'
 import '../../ui/Skeleton.css'
-import '../posts/media.css'
 import './profile-posts-grid.css'
 
 /** A tile is a third of the feed column. */

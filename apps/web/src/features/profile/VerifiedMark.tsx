@@ -1,4 +1,5 @@
 import { BadgeCheck } from 'lucide-react'
+import './VerifiedMark.css'
 
 /** The verified badge of a creator who passed identity verification. */
 export function VerifiedMark({ size = 'sm' }: { size?: 'sm' | 'md' }) {

@@ -2,6 +2,15 @@
 // feature"). Plain re-exports only: screens are routed lazily from the feature's routes.ts
 // (each its own chunk) and are not re-exported here unless another feature draws them inline.
 
+export { useBlockToggle } from './block.ts'
+export {
+  type CardPage,
+  type CardPages,
+  cardWithFollow,
+  isCardPages,
+  mapCards,
+  withoutCard,
+} from './card-pages.ts'
 export { counterText } from './edit-rules.ts'
 export { FollowButton } from './FollowButton.tsx'
 export { profileKeys } from './profile.queries.ts'

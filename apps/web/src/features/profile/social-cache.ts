@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { ProfileCounts, PublicProfile, SessionUser, UserCard } from '@velvet/contract'
-import { cardWithFollow, isCardPages, mapCards, peopleKeys, withoutCard } from '../people/index.ts'
+import { peopleKeys } from '../../lib/query-keys.ts'
+import { cardWithFollow, isCardPages, mapCards, withoutCard } from './card-pages.ts'
 import { type ProfileAnswer, profileKeys } from './profile.queries.ts'
 import { withCounts, withFollow } from './profile-rules.ts'
 

@@ -6,6 +6,7 @@ import { Link } from 'react-router'
 import { FieldMessage } from '../../ui/FieldMessage.tsx'
 import { TextField } from '../../ui/TextField.tsx'
 import { coinsFaceValue } from './composer-rules.ts'
+import '../../ui/form-kit.css'
 
 interface Option {
   value: Visibility

@@ -46,6 +46,7 @@ import { ScheduleField } from './ScheduleField.tsx'
 import { scheduleText } from './time-format.ts'
 import { useLeaveGuard } from './use-leave-guard.ts'
 import { useUploadQueue } from './use-upload-queue.ts'
+import '../../ui/form-kit.css'
 import './composer.css'
 
 const nowSeconds = () => Math.floor(Date.now() / 1000)

@@ -5,8 +5,9 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { isApiError } from '../../lib/api/index.ts'
 import { buttonClassName } from '../../ui/Button.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
+import { AccountOnly } from '../auth/index.ts'
 import { LoadError } from '../errors/index.ts'
-import { AccountOnly, ScreenBar } from '../people/index.ts'
 import { positiveIdOf } from '../posts/index.ts'
 import { Composer, type ComposerVisit } from './Composer.tsx'
 import { ComposerSkeleton } from './ComposerSkeleton.tsx'
@@ -125,7 +126,7 @@ function Publish({ user }: { user: SessionUser }) {
         ? 'Edit post'
         : 'Edit draft'
   return (
-    <div className="v-people-screen v-compose-screen">
+    <div className="v-screen v-compose-screen">
       <ScreenBar title={title} fallback="/home" end={creator ? <DraftsLink /> : undefined} />
       {!creator ? (
         <BecomeCreator />

@@ -1,4 +1,5 @@
 import '../../ui/Skeleton.css'
+import '../../ui/form-kit.css'
 
 /** The composer's shape while the post opens (DESIGN §9: skeletons, not spinners). */
 export function ComposerSkeleton() {

@@ -7,6 +7,7 @@ import type { ComposerMedia } from './composer-rules.ts'
 import { MediaTile, mediaName, type TileSource, viewOf } from './MediaTile.tsx'
 import { useSortable } from './use-sortable.ts'
 import '../../ui/EmptyState.css'
+import '../../ui/form-kit.css'
 import './media-grid.css'
 
 export interface MediaSectionProps {

@@ -1,9 +1,8 @@
 import { isPaidVisibility, type Post, Visibility } from '@velvet/contract'
 import { CalendarClock, Coins, Crown, Film, ImageOff, Trash2 } from 'lucide-react'
 import { Link } from 'react-router'
-import { coinsText, tileMediaOf, timeAgo } from '../posts/index.ts'
+import { coinsText, editPostPath, tileMediaOf, timeAgo } from '../posts/index.ts'
 import { AUDIENCE_OPTIONS } from './AudienceField.tsx'
-import { composePath } from './paths.ts'
 import { scheduleText } from './time-format.ts'
 
 export type OwnPostsKind = 'drafts' | 'scheduled'
@@ -54,7 +53,7 @@ export function OwnPostRow({
   return (
     <li className="v-own">
       <Link
-        to={composePath(post.post_id)}
+        to={editPostPath(post.post_id)}
         state={kind === 'scheduled' ? { wasScheduled: true } : undefined}
         className="v-own__main"
       >

@@ -5,9 +5,10 @@ import { buttonClassName } from '../../ui/Button.tsx'
 import { confirm } from '../../ui/confirm-store.ts'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { LoadMore } from '../../ui/LoadMore.tsx'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
 import { toast } from '../../ui/toast-store.ts'
+import { AccountOnly } from '../auth/index.ts'
 import { LoadError } from '../errors/index.ts'
-import { AccountOnly, ScreenBar } from '../people/index.ts'
 import { OwnPostRow, type OwnPostsKind } from './OwnPostRow.tsx'
 import { PublishPath } from './paths.ts'
 import { useDeletePost, useOwnPosts } from './publish.queries.ts'
@@ -91,7 +92,7 @@ function OwnPosts({ kind }: { kind: OwnPostsKind }) {
   )
 
   return (
-    <div className="v-people-screen v-own-screen">
+    <div className="v-screen v-own-screen">
       <ScreenBar title={texts.title} fallback={PublishPath.compose} />
       <Tabs />
       <main className="v-own-body">

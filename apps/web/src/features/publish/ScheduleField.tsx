@@ -5,6 +5,7 @@ import { TextField } from '../../ui/TextField.tsx'
 import { scheduleBounds } from './composer-rules.ts'
 import { timeZoneLabel } from './time-format.ts'
 import '../../ui/screen-kit.css'
+import '../../ui/form-kit.css'
 
 /**
  * Publish now, or at a time: a switch, then the date and time in the creator's own time zone (named under

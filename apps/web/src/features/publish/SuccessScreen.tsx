@@ -2,13 +2,15 @@ import { type Post, PostState } from '@velvet/contract'
 import { CalendarCheck, CircleCheck, Eye, FileText, SquarePen } from 'lucide-react'
 import { Link, Navigate, useSearchParams } from 'react-router'
 import { buttonClassName } from '../../ui/Button.tsx'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
+import { AccountOnly } from '../auth/index.ts'
 import { LoadError } from '../errors/index.ts'
-import { AccountOnly, ScreenBar } from '../people/index.ts'
 import { positiveIdOf, postPath } from '../posts/index.ts'
 import { PublishPath } from './paths.ts'
 import { usePublishedPost } from './publish.queries.ts'
 import { scheduleText } from './time-format.ts'
+import '../../ui/success.css'
 import './publish.css'
 
 type Outcome =
@@ -37,7 +39,7 @@ function Report({ postId }: { postId: number }) {
   const query = usePublishedPost(postId)
   const outcome = outcomeOf(query.data?.post)
   return (
-    <div className="v-people-screen">
+    <div className="v-screen">
       <ScreenBar title={TITLES[outcome.kind]} fallback="/home" />
       {query.isPending ? (
         <div className="v-success">

@@ -4,7 +4,7 @@
 
 export { type ComposerMedia, fromLocalInput } from './composer-rules.ts'
 export { MediaSection } from './MediaSection.tsx'
-export { composePath, PublishPath } from './paths.ts'
+export { PublishPath } from './paths.ts'
 export { scheduleText, timeZoneLabel } from './time-format.ts'
 export { uploadView } from './upload-view.ts'
 export { useUploadQueue } from './use-upload-queue.ts'

@@ -6,11 +6,6 @@ export const PublishPath = {
   success: '/publish/success',
 } as const
 
-/** The composer opened on one post. */
-export function composePath(postId: number): string {
-  return `${PublishPath.compose}?post_id=${postId}`
-}
-
 /** /publish/success for a post just published or scheduled. */
 export function successPath(postId: number): string {
   return `${PublishPath.success}?post_id=${postId}`

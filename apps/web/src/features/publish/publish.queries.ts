@@ -18,8 +18,9 @@ import {
   scheduledPosts,
 } from '@velvet/contract'
 import { api } from '../../lib/api/index.ts'
+import { feedKeys, postKeys } from '../../lib/query-keys.ts'
 import { sessionStore } from '../auth/index.ts'
-import { feedKeys, postKeys, useViewerId } from '../posts/index.ts'
+import { useViewerId } from '../posts/index.ts'
 import { profileKeys } from '../profile/index.ts'
 
 /** Query keys of the creator's own posts in the making (STYLE §10), per viewer. */

@@ -172,7 +172,7 @@ function Earn() {
     )
   }
   return (
-    <div className="v-set-screen">
+    <div className="v-screen">
       <ScreenHeader title="Referrals" fallback="/home" />
       <main className="v-set-body">{content}</main>
     </div>

@@ -58,7 +58,7 @@ export function BlockedLocationsScreen() {
     )
   }
   return (
-    <div className="v-set-screen">
+    <div className="v-screen">
       <ScreenHeader title="Blocked locations" fallback={centre} />
       {content}
     </div>

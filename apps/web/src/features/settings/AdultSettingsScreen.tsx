@@ -69,7 +69,7 @@ function AdultSettingsForm() {
   }
 
   return (
-    <div className="v-set-screen">
+    <div className="v-screen">
       <ScreenHeader title="Adult content" />
       <main className="v-set-body">
         <p className="v-set-intro">

@@ -56,7 +56,7 @@ function Settings() {
   const name = user.nickname ?? user.user_name ?? 'Me'
 
   return (
-    <div className="v-set-screen">
+    <div className="v-screen">
       <ScreenHeader title="Settings" fallback="/home" />
       <main className="v-set-body">
         {user.user_name ? (

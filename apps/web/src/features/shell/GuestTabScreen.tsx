@@ -2,8 +2,8 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { buttonClassName } from '../../ui/Button.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
 import { loginWithRedirect } from '../auth/index.ts'
-import { ScreenBar } from '../people/index.ts'
 
 /** A tab a guest cannot use yet: its title, what it is for, and sign-in that comes back to `path`. */
 export function GuestTabScreen({
@@ -20,9 +20,9 @@ export function GuestTabScreen({
   path: string
 }) {
   return (
-    <div className="v-people-screen">
+    <div className="v-screen">
       <ScreenBar title={title} back={false} />
-      <div className="v-people-screen__body">
+      <div className="v-screen__body">
         <EmptyState
           icon={icon}
           title={heading}

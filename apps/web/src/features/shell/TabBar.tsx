@@ -1,4 +1,4 @@
-import { badgeText, UserRole } from '@velvet/contract'
+import { UserRole } from '@velvet/contract'
 import { Bell, Camera, House, MessageCircle } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { NavLink, useLocation, useNavigate } from 'react-router'
@@ -8,12 +8,8 @@ import { useSession } from '../auth/index.ts'
 import { useSystemInit } from '../system/index.ts'
 import { createPostPopup } from './create-post-store.ts'
 import { publishAction } from './guards.ts'
+import { unreadLabel } from './nav.ts'
 import './TabBar.css'
-
-function label(name: string, count: number): string {
-  const text = badgeText(count)
-  return text ? `${name}, ${text} unread` : name
-}
 
 function Tab({
   to,
@@ -27,7 +23,7 @@ function Tab({
   children: ReactNode
 }) {
   return (
-    <NavLink to={to} className="v-tab" aria-label={label(name, count)} end>
+    <NavLink to={to} className="v-tab" aria-label={unreadLabel(name, count)} end>
       <span className="v-tab__icon">
         {children}
         <Badge count={count} className="v-tab__badge" />

@@ -1,5 +1,9 @@
 import { useEffect } from 'react'
+import { createStore } from '../../lib/store.ts'
 import { feedWidthPx, layoutFlags, rootFontSizePx } from './layout-metrics.ts'
+
+/** Whether the desktop layout is on (the `data-desktop` flag): the shell draws the side menu only then. */
+export const desktopLayout = createStore(false)
 
 /**
  * Applies the spec §9 layout maths to the document: root font size, `--feed-width`, and the
@@ -14,6 +18,7 @@ export function applyLayoutMetrics(): void {
   root.style.setProperty('--feed-width', `${feedWidthPx(width, height)}px`)
   root.toggleAttribute('data-shadow', flags.shadow)
   root.toggleAttribute('data-desktop', flags.desktop)
+  desktopLayout.set(flags.desktop)
 }
 
 export function useLayoutMetrics(): void {

@@ -79,7 +79,7 @@ function DisableAutoRenew() {
       )
   }
   return (
-    <div className="v-set-screen">
+    <div className="v-screen">
       <ScreenHeader title="Auto-renew" fallback={SubsPaths.detail(creatorId)} />
       <main className="v-set-body">{content}</main>
     </div>

@@ -45,7 +45,7 @@ function MembershipSettings() {
       </>
     )
   return (
-    <div className="v-set-screen">
+    <div className="v-screen">
       <ScreenHeader title="Membership settings" fallback={SubsPaths.subscribers} />
       <main className="v-set-body">
         <p className="v-set-intro">

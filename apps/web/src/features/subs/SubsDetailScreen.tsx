@@ -198,7 +198,7 @@ function SubsDetail() {
     )
   }
   return (
-    <div className="v-set-screen">
+    <div className="v-screen">
       <ScreenHeader title="Membership" fallback={SubsPaths.subscriptions} />
       <main className="v-set-body">
         {returned}

@@ -3,7 +3,7 @@ import { Crown } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { Button, buttonClassName } from '../../ui/Button.tsx'
-import { useWithAccount } from '../posts/index.ts'
+import { useWithAccount } from '../auth/index.ts'
 import { SubscribeSheet } from './SubscribeSheet.tsx'
 import { useOffer, useViewerId } from './subs.queries.ts'
 

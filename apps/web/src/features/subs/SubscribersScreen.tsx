@@ -31,7 +31,7 @@ function CreatorsSubscribers() {
   const session = useSession()
   if (session.kind === 'account' && session.user.user_role === UserRole.Creator) return <Subscribers />
   return (
-    <div className="v-set-screen">
+    <div className="v-screen">
       <ScreenHeader title="Subscribers" fallback="/" />
       <main className="v-set-body">
         <CreatorsOnly
@@ -87,7 +87,7 @@ function Subscribers() {
       </>
     )
   return (
-    <div className="v-set-screen">
+    <div className="v-screen">
       <ScreenHeader
         title="Subscribers"
         fallback="/"

@@ -86,7 +86,7 @@ function Subscriptions() {
       </>
     )
   return (
-    <div className="v-set-screen">
+    <div className="v-screen">
       <ScreenHeader title="Subscriptions" fallback="/" />
       <main className="v-set-body">
         <StatusTabs path={SubsPaths.subscriptions} status={status} />

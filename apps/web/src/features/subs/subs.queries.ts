@@ -17,8 +17,8 @@ import {
 import { useRef } from 'react'
 import { newIdempotencyKey } from '../../lib/api/client.ts'
 import { api } from '../../lib/api/index.ts'
+import { feedKeys, postKeys } from '../../lib/query-keys.ts'
 import { useSession } from '../auth/index.ts'
-import { feedKeys, postKeys } from '../posts/index.ts'
 import { profileKeys } from '../profile/index.ts'
 
 export type ListStatus = 'current' | 'ended'

@@ -1,7 +1,7 @@
 import type { PostAuthor } from '@velvet/contract'
 import { Gift } from 'lucide-react'
 import { useCallback, useEffect, useState } from 'react'
-import { useWithAccount } from '../posts/index.ts'
+import { useWithAccount } from '../auth/index.ts'
 import { GiftAnimationPlayer } from './GiftAnimationPlayer.tsx'
 import { GiftSheet, type SentGift } from './GiftSheet.tsx'
 import { preloadGiftAnimations } from './gift-cache.ts'

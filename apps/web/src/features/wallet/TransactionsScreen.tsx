@@ -78,7 +78,7 @@ function Transactions() {
   }
 
   return (
-    <div className="v-set-screen">
+    <div className="v-screen">
       <ScreenHeader title="Transactions" fallback={WalletPaths.wallet} />
       <main className="v-set-body">
         <fieldset className="v-wallet-chips">

@@ -1,14 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query'
-import { coinsNeededOf, formatCoins, type Post, WalletTexts } from '@velvet/contract'
+import { coinsNeededOf, formatCoins, WalletTexts } from '@velvet/contract'
 import { Coins, LockOpen } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { isApiError, messageOf } from '../../lib/api/errors.ts'
 import { BottomSheet } from '../../ui/BottomSheet.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { useBuyCoinsFallback } from '../payments/index.ts'
-import { postKeys } from '../posts/index.ts'
-import { displayName } from '../profile/index.ts'
-import { useUnlockPost, useWalletSummary } from './wallet.queries.ts'
+import { useWalletSummary } from './wallet.queries.ts'
 import { coinsShort } from './wallet-rules.ts'
 import './wallet.css'
 
@@ -112,51 +109,5 @@ export function UnlockSheet({
         </p>
       </div>
     </BottomSheet>
-  )
-}
-
-/** The unlock sheet of a PPV post. */
-export function PostUnlockSheet({
-  post,
-  ...sheet
-}: {
-  post: Post
-  price: number
-  open: boolean
-  onClose: () => void
-  returnTo: string
-}) {
-  const client = useQueryClient()
-  const unlock = useUnlockPost()
-  const action: UnlockAction = {
-    run: (price, onDone) =>
-      unlock.mutate(
-        { post, price },
-        {
-          onSuccess: onDone,
-          onError: (error) => {
-            // The post changed under the fan: fetch it again so the sheet shows the new price.
-            if (isApiError(error) && (error.code === 5011 || error.code === 5010))
-              void client.invalidateQueries({ queryKey: postKeys.all })
-          },
-        },
-      ),
-    pending: unlock.isPending,
-    error: unlock.error,
-    triedPrice: unlock.variables?.price,
-    reset: () => unlock.reset(),
-  }
-  return (
-    <UnlockSheet
-      {...sheet}
-      noun="post"
-      title={WalletTexts.unlockTitle}
-      what={
-        <>
-          A post by <strong>{displayName(post.author)}</strong>
-        </>
-      }
-      action={action}
-    />
   )
 }

@@ -124,7 +124,7 @@ function Wallet() {
     )
   }
   return (
-    <div className="v-set-screen">
+    <div className="v-screen">
       <ScreenHeader title="Wallet" fallback="/" />
       <main className="v-set-body">{content}</main>
     </div>

@@ -3,7 +3,7 @@
 // (each its own chunk) and are not re-exported here unless another feature draws them inline.
 export { GiftButton } from './GiftButton.tsx'
 export { type GiftSender, GiftSheet } from './GiftSheet.tsx'
-export { PostUnlockSheet, UnlockSheet } from './UnlockSheet.tsx'
+export { type UnlockAction, UnlockSheet } from './UnlockSheet.tsx'
 export { unlockSheet, useUnlockSheetOpen } from './unlock-store.ts'
-export { useActionKey, useWalletSummary, walletKeys } from './wallet.queries.ts'
+export { useActionKey, useWalletSummary } from './wallet.queries.ts'
 export { coinsShort, UNLOCK_PARAM, unlockReturnPath, WalletPaths } from './wallet-rules.ts'

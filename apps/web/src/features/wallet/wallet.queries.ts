@@ -1,28 +1,16 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import {
   type CallData,
-  type Post,
   sendGift,
   type TransactionFilter,
   transactionsList,
-  unlockPost,
-  WalletTexts,
   walletSummary,
 } from '@velvet/contract'
 import { useRef } from 'react'
 import { newIdempotencyKey } from '../../lib/api/client.ts'
 import { api } from '../../lib/api/index.ts'
-import { toast } from '../../ui/toast-store.ts'
+import { walletKeys } from '../../lib/query-keys.ts'
 import { useSession } from '../auth/index.ts'
-import { feedKeys, postKeys, updatePost } from '../posts/index.ts'
-
-/** Query keys of the wallet (STYLE §10): the viewer's own money, keyed by the viewer. */
-export const walletKeys = {
-  all: ['wallet'] as const,
-  summary: (viewerId: number) => [...walletKeys.all, viewerId, 'summary'] as const,
-  transactions: (viewerId: number, filter: TransactionFilter) =>
-    [...walletKeys.all, viewerId, 'transactions', filter] as const,
-}
 
 export type TransactionPage = CallData<typeof transactionsList>
 
@@ -73,29 +61,6 @@ export function useActionKey() {
 /** After money moved: balances and statements are fetched again. */
 function refreshWallet(client: ReturnType<typeof useQueryClient>) {
   void client.invalidateQueries({ queryKey: walletKeys.all })
-}
-
-/** Unlocks a post at the price shown; the post shows unlocked everywhere it is cached. */
-export function useUnlockPost() {
-  const client = useQueryClient()
-  const keys = useActionKey()
-  return useMutation({
-    mutationFn: (input: { post: Post; price: number }) =>
-      api.call(
-        unlockPost,
-        { post_id: input.post.post_id, price: input.price },
-        { idempotencyKey: keys.for(`unlock:${input.post.post_id}:${input.price}`) },
-      ),
-    onSuccess: (answer) => {
-      keys.done()
-      // Said here: the lock panel (and this sheet) unmount as soon as the post shows unlocked.
-      toast.success(answer.charged ? WalletTexts.unlocked : WalletTexts.alreadyUnlocked)
-      updatePost(client, answer.post.post_id, () => answer.post)
-      void client.invalidateQueries({ queryKey: postKeys.all })
-      void client.invalidateQueries({ queryKey: feedKeys.all })
-      refreshWallet(client)
-    },
-  })
 }
 
 export interface GiftInput {

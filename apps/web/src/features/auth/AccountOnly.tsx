@@ -2,7 +2,8 @@ import type { SessionUser } from '@velvet/contract'
 import type { ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router'
 import { PageLoader } from '../../ui/Spinner.tsx'
-import { loginWithRedirect, useSession } from '../auth/index.ts'
+import { loginWithRedirect } from './redirect.ts'
+import { useSession } from './session.ts'
 
 /**
  * Screens of a signed-up account (their calls need one): a guest signs in first and comes back here; while

@@ -1,8 +1,8 @@
 import { ChevronLeft } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { HOME_PATH } from '../auth/index.ts'
-import './people.css'
+import { HOME_PATH } from '../lib/navigation.ts'
+import './screen.css'
 
 /**
  * Whether going back stays in the app. The router numbers its history entries (history.state.idx); a page
@@ -14,8 +14,9 @@ function hasEarlierEntry(key: string): boolean {
 }
 
 /**
- * The top bar of a people or profile screen: back (to where the visitor came from, else `fallback`), the
- * title in the middle, an optional action at the end. Tab screens pass `back={false}`.
+ * The sticky top bar of every screen: back (to where the visitor came from, else `fallback`), the title in
+ * the middle, an optional action at the end. Tab screens pass `back={false}`. A text title also names the
+ * browser tab ("Wallet · Velvet").
  */
 export function ScreenBar({
   title,
@@ -31,7 +32,7 @@ export function ScreenBar({
   end?: ReactNode
   /** The title is the screen's heading (h1); a screen with its own h1 passes false. */
   heading?: boolean
-  /** Replaces going back in history (a screen told where to return, e.g. /post?redirect=). */
+  /** Replaces going back in history (a stepper going one step back, a screen told where to return). */
   onBack?: (() => void) | undefined
 }) {
   const navigate = useNavigate()
@@ -44,6 +45,7 @@ export function ScreenBar({
   const Title = heading ? 'h1' : 'p'
   return (
     <header className="v-bar">
+      {typeof title === 'string' ? <title>{`${title} · Velvet`}</title> : null}
       {back ? (
         <button type="button" className="v-icon-button" aria-label="Go back" onClick={goBack}>
           <ChevronLeft aria-hidden="true" />

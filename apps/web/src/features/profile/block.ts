@@ -4,7 +4,7 @@ import { messageOf } from '../../lib/api/errors.ts'
 import { api } from '../../lib/api/index.ts'
 import { confirm } from '../../ui/confirm-store.ts'
 import { toast } from '../../ui/toast-store.ts'
-import { setBlockState } from '../profile/index.ts'
+import { setBlockState } from './social-cache.ts'
 
 export interface BlockTarget {
   userId: number
