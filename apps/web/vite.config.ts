@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig, loadEnv } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { precompress } from './scripts/precompress.ts'
 import { APPLE_TOUCH_SIZE, ICON_SIZES, MASKABLE_SIZES, pwaAssets, tokenColour } from './scripts/pwa-assets.ts'
 
 /** The web app manifest (installability): colours come from tokens.css, icons from scripts/pwa-assets.ts. */
@@ -45,10 +46,11 @@ function pwa() {
       ],
     },
     injectManifest: {
-      // The app shell: scripts, styles, icons and the offline page. index.html is not precached: a
-      // navigation always goes to the network (the server embeds the client config) and falls back to
-      // offline.html.
-      globPatterns: ['**/*.{js,css,svg,png,woff2}', 'offline.html'],
+      // Only what works without the network: the offline page, its icon and the push icons. A navigation
+      // always goes to the network (the server embeds the client config in index.html) and falls back to
+      // offline.html, so precaching the app's scripts would only download again, on a first visit, what
+      // the page has just loaded. Scripts and styles are cached as they are used (sw.ts).
+      globPatterns: ['offline.html', 'favicon.svg', 'icons/icon-192.png', 'icons/badge-96.png'],
       globIgnores: ['**/*.map', 'sw.js', `icons/apple-touch-icon-${APPLE_TOUCH_SIZE}.png`],
       maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
     },
@@ -66,7 +68,7 @@ export default defineConfig(({ mode }) => {
   const target = env.VELVET_API_ORIGIN || 'http://localhost:3000'
   const proxied = { target, changeOrigin: false }
   return {
-    plugins: [react(), pwaAssets(), pwa()],
+    plugins: [react(), pwaAssets(), pwa(), precompress()],
     server: {
       port: 5173,
       proxy: {

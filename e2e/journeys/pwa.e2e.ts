@@ -155,15 +155,23 @@ describe('PWA', () => {
 
   it('serves the offline page when the server is gone', async () => {
     const context = await journey.adultContext()
+    // What the service worker downloads itself while it installs (Chromium reports its requests).
+    const workerFetches: string[] = []
+    context.on('request', (request) => {
+      if (request.serviceWorker()) workerFetches.push(new URL(request.url()).pathname)
+    })
     const page = await context.newPage()
     await page.goto('/')
     await waitForServiceWorker(page)
-    // The service worker precached the shell, including the offline page.
+    // The service worker precached the offline page (and its icons), and nothing the page has just loaded:
+    // scripts and styles are cached when used, so a first visit does not download them twice.
     await waitUntil(
       'offline.html precached',
       () => page.evaluate(async () => Boolean(await caches.match('/offline.html'))),
       (cached) => cached,
     )
+    expect(workerFetches).toContain('/offline.html')
+    expect(workerFetches.filter((path) => path.startsWith('/assets/'))).toEqual([])
 
     await journey.server.stop()
     await page.goto('/home')

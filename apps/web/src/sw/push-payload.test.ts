@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { isNetworkOnlyPath, notificationTarget, parsePushPayload, precacheName } from './push-payload.ts'
+import {
+  isHashedAsset,
+  isNetworkOnlyPath,
+  notificationTarget,
+  parsePushPayload,
+  precacheName,
+} from './push-payload.ts'
 
 describe('service worker rules', () => {
   it('reads the push payload {title, body, link, icon?, tag?}', () => {
@@ -36,6 +42,15 @@ describe('service worker rules', () => {
       expect(isNetworkOnlyPath(path)).toBe(true)
     expect(isNetworkOnlyPath('/assets/index.js')).toBe(false)
     expect(isNetworkOnlyPath('/home')).toBe(false)
+  })
+
+  it('caches at runtime only built files whose names carry their hash', () => {
+    expect(isHashedAsset('/assets/index-Bi0noXJz.js')).toBe(true)
+    expect(isHashedAsset('/assets/PostCard-a1B2c3D4.css')).toBe(true)
+    expect(isHashedAsset('/assets/index-Bi0noXJz.js.map')).toBe(false)
+    expect(isHashedAsset('/assets/index.js')).toBe(false)
+    expect(isHashedAsset('/sw.js')).toBe(false)
+    expect(isHashedAsset('/media/assets/x-Bi0noXJz.js')).toBe(false)
   })
 
   it('names the precache after its contents', () => {

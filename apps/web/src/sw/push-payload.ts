@@ -61,6 +61,16 @@ export function isNetworkOnlyPath(pathname: string): boolean {
   return NETWORK_ONLY_PREFIXES.some((prefix) => pathname.startsWith(prefix))
 }
 
+/** The cache of built scripts and styles (hashed names under /assets/), kept across versions. */
+export const ASSET_CACHE = 'velvet-assets'
+/** How many built files it keeps (a version has about 300; the oldest go first). */
+export const ASSET_CACHE_MAX = 400
+
+/** A file of the build whose name carries its content hash (`/assets/index-Bi0noXJz.js`). */
+export function isHashedAsset(pathname: string): boolean {
+  return /^\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.(js|css)$/.test(pathname)
+}
+
 /** A short stable name for the precache, from the precache manifest's urls and revisions. */
 export function precacheName(entries: ReadonlyArray<{ url: string; revision: string | null }>): string {
   let hash = 0x811c9dc5

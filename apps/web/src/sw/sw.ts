@@ -1,10 +1,13 @@
 /**
- * The Velvet service worker (built by vite-plugin-pwa, injectManifest): precaches the app shell, serves
- * offline.html when a navigation fails, leaves API/media/socket traffic to the network, and shows web
+ * The Velvet service worker (built by vite-plugin-pwa, injectManifest): precaches the offline page and the
+ * push icons, serves offline.html when a navigation fails, caches built scripts and styles as they are used, leaves API/media/socket traffic to the network, and shows web
  * pushes and opens their link on click.
  */
 import {
+  ASSET_CACHE,
+  ASSET_CACHE_MAX,
   DEFAULT_PUSH_ICON,
+  isHashedAsset,
   isNetworkOnlyPath,
   notificationTarget,
   PUSH_BADGE,
@@ -105,8 +108,28 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(
       caches.match(url.pathname, { cacheName: CACHE }).then((cached) => cached ?? fetch(request)),
     )
+    return
   }
+  if (isHashedAsset(url.pathname)) event.respondWith(hashedAsset(request, url.pathname))
 })
+
+/**
+ * A built script or style: its name carries its content hash, so a cached copy is always right. Cached on
+ * first use (not at install, which would download again what the page has just loaded); the oldest go
+ * once there are more than ASSET_CACHE_MAX, so old versions do not pile up.
+ */
+async function hashedAsset(request: Request, pathname: string): Promise<Response> {
+  const cache = await caches.open(ASSET_CACHE)
+  const cached = await cache.match(pathname)
+  if (cached) return cached
+  const response = await fetch(request)
+  if (response.ok && response.type === 'basic') {
+    await cache.put(pathname, response.clone())
+    const keys = await cache.keys()
+    for (const old of keys.slice(0, Math.max(0, keys.length - ASSET_CACHE_MAX))) await cache.delete(old)
+  }
+  return response
+}
 
 self.addEventListener('push', (event) => {
   const payload = parsePushPayload(event.data ? event.data.text() : null)
