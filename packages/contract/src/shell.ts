@@ -116,7 +116,7 @@ export const ShellTexts = {
     leave: 'Leave',
   },
   becomeHost: {
-    normal: 'Become a host and start earning from your content',
+    normal: 'Become a creator and start earning from your content',
     referral: 'Invite creators to Velvet and earn from their earnings',
   },
   createPost: { title: 'Create', newPost: 'New Post', live: 'Live' },
