@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
+import { BlockTexts } from '@velvet/contract'
 import { ShieldCheck } from 'lucide-react'
 import { Button } from '../../ui/Button.tsx'
 import { HOME_PATH } from '../auth/index.ts'
@@ -20,8 +21,7 @@ function Blocked({ meName }: { meName: string | null }) {
       <ScreenBar title="Blocked accounts" fallback={meName ? profilePath(meName) : HOME_PATH} />
       <div className="v-people-screen__body">
         <p className="v-people-screen__intro">
-          People you block can't see your profile or posts, message you, call, send gifts or subscribe. They
-          aren't told.
+          {BlockTexts.effect} {BlockTexts.notTold}
         </p>
         <PeopleList
           query={query}

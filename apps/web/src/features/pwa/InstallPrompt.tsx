@@ -111,7 +111,7 @@ export function InstallPrompt() {
             <p className="v-install__body">
               {offerInstall
                 ? 'Install Velvet on your device: it opens full screen, loads faster and never gets lost in your tabs.'
-                : 'Get a notification when a creator messages you or goes live.'}
+                : 'Get a notification when someone messages you, follows you or comments on your posts.'}
             </p>
           </div>
         </div>
