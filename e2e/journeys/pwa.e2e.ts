@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { ShellTexts } from '@velvet/contract'
+import { openAppReport, ShellTexts } from '@velvet/contract'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { signUpByApi } from '../support/api.ts'
@@ -139,6 +139,12 @@ describe('PWA', () => {
       nickname: 'Pia Creator',
     })
     await becomeCreator(journey.api, creator)
+    // The server offers the card once a period (it did at sign-up); this load is offered it again, as the
+    // first load of a new period would be.
+    const offerAgain = `**${openAppReport.path}`
+    await page.route(offerAgain, (route) =>
+      route.fulfill({ json: { result: 'ok', data: { is_prompt_install: true } } }),
+    )
     await page.goto(`/@${creator.userName}`)
     const popup = page.getByRole('alertdialog', { name: ADULT_POPUP })
     await popup.waitFor()
@@ -150,6 +156,7 @@ describe('PWA', () => {
     await prompt.waitFor()
     await page.goto(here)
     await prompt.waitFor()
+    await page.unroute(offerAgain)
 
     await prompt.getByRole('button', { name: 'Install app' }).click()
     const sheet = page.getByRole('dialog', { name: 'Install Velvet' })
