@@ -22,9 +22,9 @@ function firstTimeThisSession(key: string): boolean {
 /**
  * Links from our e-mails (spec §5), on any page: reports the click (signed in as the account the e-mail went
  * to), keeps open_create for the create popup, keeps (or removes) the renewal target the membership screens
- * open, strips the link's parameters, and when the e-mail went to
- * another account than the signed-in one asks to switch ('Account Mismatch Alert'; /chatRoom shows its own
- * 102 page instead). Loaded only when the address carries sc=email.
+ * open, strips the link's parameters, and when the e-mail went to another account than the signed-in one
+ * asks to switch ('Account Mismatch Alert'; /chatRoom shows its own 102 page instead). Loaded only when the
+ * address carries sc=email.
  */
 export function EmailLinkGate() {
   const session = useSession()
