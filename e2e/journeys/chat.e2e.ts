@@ -12,7 +12,7 @@ import { desktopWindow, saveShot } from '../support/artifacts.ts'
 import { expectUrl, seriousA11yViolations, uniqueEmail, waitUntil } from '../support/auth.ts'
 import { becomeCreatorIn, openCreatorProfile } from '../support/creator.ts'
 import { journeyFixture } from '../support/journey.ts'
-import { gotoWithSocket } from '../support/shell-helpers.ts'
+import { expectToastBelowBar, gotoWithSocket } from '../support/shell-helpers.ts'
 
 const journey = journeyFixture()
 const SHOTS = 'issue7'
@@ -139,6 +139,15 @@ describe('chat journeys', () => {
       .getByText(`History ${ChatRules.pageSize + 5}`)
       .waitFor()
     await saveShot(desktop, SHOTS, 'desktop-chat-room')
+
+    // A toast never covers the room's header: muting says so under it, at both sizes.
+    await fanPage.getByRole('button', { name: 'Mute conversation' }).click()
+    await expectToastBelowBar(fanPage, 'Conversation muted')
+    await saveShot(fanPage, 'misc', 'chat-toast-414')
+    await desktop.reload()
+    await desktop.getByRole('button', { name: 'Unmute conversation' }).click()
+    await expectToastBelowBar(desktop, 'Conversation unmuted')
+    await saveShot(desktop, 'misc', 'chat-toast-1440')
   })
 
   it('shows a banner for a new follower and lists it in /notifications, which reads the badge away', async () => {

@@ -1,6 +1,11 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { EmailTexts, emailEventReport } from '../../packages/contract/src/index.ts'
+import {
+  EmailTexts,
+  emailEventReport,
+  ShellStorageKeys,
+  SubsPaths,
+} from '../../packages/contract/src/index.ts'
 import { expectUrl, signUp, uniqueEmail, urlOf } from '../support/auth.ts'
 import { becomeCreatorIn } from '../support/creator.ts'
 import { journeyFixture } from '../support/journey.ts'
@@ -18,8 +23,8 @@ function countReports(page: Page) {
 }
 
 /**
- * Links from our e-mails (spec §5): the earnings report once per session, open_create for a creator,
- * and the account mismatch (a dialog, or the 102 page on /chatRoom; nothing reported for the other account).
+ * Links from our e-mails (spec §5): the earnings report once per session, open_create for a creator, the
+ * renewal target on any page, and the account mismatch (a dialog, or the 102 page on /chatRoom; nothing reported for the other account).
  */
 describe('e-mail links', () => {
   it('reports an earnings link once per session and opens the create popup from an open_create link', async () => {
@@ -45,6 +50,30 @@ describe('e-mail links', () => {
     await expectUrl(page, '/home')
     await page.getByRole('dialog', { name: 'Create' }).waitFor()
     await expect.poll(() => reports.length).toBe(2)
+  })
+
+  it("keeps a renewal link's creator on whatever page it opens, strips it, and the membership screens open it", async () => {
+    const { page, me } = await journey.signedUpPage('renewal', 'Rena Renewal')
+    const target = me.userId + 500
+    const stored = () => page.evaluate((key) => localStorage.getItem(key), ShellStorageKeys.renewalTarget)
+    const renewalLink = (path: string, s: number) =>
+      `${path}?t=payment_failed&target_user_id=${target}&sc=email&s=${s}`
+
+    await page.goto(renewalLink('/message', me.userId))
+    await expectUrl(page, '/message')
+    expect(await stored()).toBe(String(target))
+    // The membership screens open that creator's renewal, once.
+    await page.goto(SubsPaths.subscriptions)
+    await expectUrl(page, SubsPaths.detail(target))
+    expect(await stored()).toBeNull()
+
+    // Another account's renewal link removes a kept target (and asks to switch).
+    await page.evaluate((key) => localStorage.setItem(key, '77'), ShellStorageKeys.renewalTarget)
+    await page.goto(renewalLink('/home', me.userId + 1))
+    const dialog = page.getByRole('alertdialog', { name: EmailTexts.mismatchTitle })
+    await dialog.getByRole('button', { name: EmailTexts.maybeLater }).click()
+    await expectUrl(page, '/home')
+    expect(await stored()).toBeNull()
   })
 
   it('asks to switch accounts when the e-mail went to someone else, and shows 102 on /chatRoom', async () => {

@@ -33,6 +33,8 @@ const OTHER_LINK_TARGETS = new Set([
   '/manage/dmca_form',
   '/privacy/safety/blocked_location',
   '/privacy/safety1/blocked_location',
+  // The blocked accounts list the safety centre sends creators to (sign-in first for a guest).
+  '/user/blocked',
 ])
 
 /** A context for reading: the visitor has already passed the age gate (ShellStorageKeys.over18). */

@@ -13,6 +13,7 @@ import {
   Social,
 } from '../../packages/contract/src/index.ts'
 import { sessionOf, signUpByApi } from '../support/api.ts'
+import { saveShot } from '../support/artifacts.ts'
 import {
   type ApiCall,
   expectUrl,
@@ -25,6 +26,7 @@ import {
 import { becomeCreator, becomeCreatorIn, openCreatorProfile, photoPng } from '../support/creator.ts'
 import { typeAsItOpens } from '../support/forms.ts'
 import { journeyFixture } from '../support/journey.ts'
+import { expectToastBelowBar } from '../support/shell-helpers.ts'
 
 const journey = journeyFixture()
 const { api } = journey
@@ -181,6 +183,18 @@ describe('profile journeys', () => {
     await expectFollowers(creatorPage, 0)
     for (const calls of liveCalls) expect(await profileFetches(calls)).toBe(0)
     expect((await api.call(followersList, { limit: 30 }, creator)).list).toEqual([])
+
+    // Offline, Follow says the spec §8 network message at once (under the screen's bar), shows Follow
+    // again, and is not sent later when the network is back.
+    await fan.context().setOffline(true)
+    await fan.getByRole('button', { name: 'Follow Scarlett Live', exact: true }).click()
+    await expectToastBelowBar(fan, ErrorCodes.NoNetwork.message)
+    await saveShot(fan, 'misc', 'follow-offline-414')
+    await fan.getByRole('button', { name: 'Follow Scarlett Live', exact: true }).waitFor()
+    await fan.context().setOffline(false)
+    await fan.waitForTimeout(2_000)
+    expect((await api.call(followersList, { limit: 30 }, creator)).list).toEqual([])
+    await fan.getByRole('button', { name: 'Follow Scarlett Live', exact: true }).waitFor()
   })
 
   it('lets a creator block a fan, who then cannot open the profile or follow, until unblocked', async () => {

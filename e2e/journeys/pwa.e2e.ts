@@ -1,9 +1,12 @@
 import AxeBuilder from '@axe-core/playwright'
-import { ShellTexts } from '@velvet/contract'
+import { openAppReport, ShellTexts } from '@velvet/contract'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { signUp, uniqueEmail, waitUntil } from '../support/auth.ts'
+import { signUpByApi } from '../support/api.ts'
+import { saveShot } from '../support/artifacts.ts'
+import { signUp, uniqueEmail, urlOf, waitUntil } from '../support/auth.ts'
 import { viewports } from '../support/browser.ts'
+import { ADULT_POPUP, becomeCreator } from '../support/creator.ts'
 import { journeyFixture } from '../support/journey.ts'
 import { deliverPush, waitForServiceWorker } from '../support/push.ts'
 
@@ -128,6 +131,32 @@ describe('PWA', () => {
     await expect.poll(() => prompt.getByRole('button', { name: 'Turn on notifications' }).count()).toBe(1)
     expect(await seriousA11yViolations(page, '[data-testid="install-prompt"]')).toEqual([])
     await shot(page, 'install-prompt-414')
+
+    // One overlay at a time: on a creator's page the 18+ popup is answered first; the card waits for it.
+    const here = urlOf(page)
+    const creator = await signUpByApi(journey.api, journey.smtp, {
+      email: uniqueEmail('pwacreator'),
+      nickname: 'Pia Creator',
+    })
+    await becomeCreator(journey.api, creator)
+    // The server offers the card once a period (it did at sign-up); this load is offered it again, as the
+    // first load of a new period would be.
+    const offerAgain = `**${openAppReport.path}`
+    await page.route(offerAgain, (route) =>
+      route.fulfill({ json: { result: 'ok', data: { is_prompt_install: true } } }),
+    )
+    await page.goto(`/@${creator.userName}`)
+    const popup = page.getByRole('alertdialog', { name: ADULT_POPUP })
+    await popup.waitFor()
+    await page.waitForTimeout(1_000)
+    expect(await prompt.count()).toBe(0)
+    await saveShot(page, 'misc', 'adult-popup-alone-414')
+    await popup.getByRole('button', { name: 'Continue', exact: true }).click()
+    await popup.waitFor({ state: 'detached' })
+    await prompt.waitFor()
+    await page.goto(here)
+    await prompt.waitFor()
+    await page.unroute(offerAgain)
 
     await prompt.getByRole('button', { name: 'Install app' }).click()
     const sheet = page.getByRole('dialog', { name: 'Install Velvet' })

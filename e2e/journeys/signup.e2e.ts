@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { latestAdultBirthYear } from '../../packages/contract/src/index.ts'
+import { saveShot } from '../support/artifacts.ts'
 import { chooseBirthday, underageBirthdayOffered } from '../support/auth.ts'
 import { newMobileContext } from '../support/browser.ts'
 import { journeyFixture } from '../support/journey.ts'
@@ -43,6 +44,20 @@ describe('sign-up by e-mail code', () => {
     await page.getByRole('button', { name: 'Send code' }).click()
     await expect.poll(() => new URL(page.url()).hash).toBe('#step_3')
     const code = await journey.smtp.waitForCode(email)
+
+    // The same address again from another tab, moments later: the code already sent is still good, so it
+    // opens the code step, counting down the seconds before "Resend code" may be asked for.
+    const other = await context.newPage()
+    await other.goto('/')
+    await other.getByRole('button', { name: 'Continue with e-mail' }).click()
+    await other.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email)
+    await other.getByRole('button', { name: 'Send code' }).click()
+    await expect.poll(() => new URL(other.url()).hash).toBe('#step_3')
+    await other.getByText(/^Resend code in 0:[0-5]\d$/).waitFor()
+    expect(await other.getByRole('button', { name: 'Resend code' }).count()).toBe(0)
+    await saveShot(other, 'signup', 'resend-countdown')
+    await other.close()
+
     await page.getByLabel('Verification code').first().fill(code)
     await expect.poll(() => new URL(page.url()).hash, { timeout: 15_000 }).toBe('#step_4')
 

@@ -71,3 +71,19 @@ export async function gotoWithSocket(page: Page, path: string): Promise<void> {
   await Promise.race([polled, framed])
   polled.catch(() => undefined)
 }
+
+/**
+ * Waits for the toast saying `text` and checks it sits under the screen's bar (the header holding its "Go
+ * back" button), never over it.
+ */
+export async function expectToastBelowBar(page: Page, text: string): Promise<void> {
+  const toast = page.locator('.v-toast').filter({ hasText: text })
+  await toast.waitFor()
+  const bar = page.locator('header').filter({ has: page.getByRole('button', { name: 'Go back' }) })
+  const [toastBox, barBox] = await Promise.all([toast.boundingBox(), bar.first().boundingBox()])
+  if (!toastBox || !barBox) throw new Error(`the toast "${text}" or the screen's bar is not on screen`)
+  if (toastBox.y < barBox.y + barBox.height)
+    throw new Error(
+      `the toast "${text}" (top ${toastBox.y}) covers the bar (bottom ${barBox.y + barBox.height})`,
+    )
+}

@@ -53,7 +53,7 @@ try {
       await shot(page, 'debug')
       throw e
     })
-    await page.getByRole('status').filter({ hasText: 'Become a host' }).waitFor()
+    await page.getByRole('status').filter({ hasText: 'Become a creator' }).waitFor()
     await shot(page, p('home-bubble'))
     await page.goto('/live/gifters')
     await shot(page, p('live-not-available'))

@@ -80,6 +80,26 @@ export const NotificationItem = z.object({
 })
 export type NotificationItem = z.infer<typeof NotificationItem>
 
+/** Text compared for repetition: lower case, letters and digits only, single spaces. */
+const comparable = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+
+/**
+ * A notice's body under its title and summary line: its content only when that says something more (a
+ * message, a comment, a gift's words); '' when the content repeats the title, the summary or both.
+ */
+export function noticeBody(item: Pick<NotificationItem, 'middle' | 'content'>): string {
+  const body = comparable(item.content)
+  if (body === '') return ''
+  const title = comparable(item.middle.title)
+  const summary = comparable(item.middle.summary)
+  const repeats = [title, summary, `${title} ${summary}`.trim()]
+  return repeats.includes(body) ? '' : item.content.trim()
+}
+
 export const CallInvite = z.object({
   call_id: z.string(),
   send_user_info: z.object({ id: UserId, nick_name: z.string(), portrait: z.string().nullable() }),

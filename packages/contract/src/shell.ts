@@ -91,6 +91,11 @@ export const ShellStorageKeys = {
   newFeatureV2: 'sdnfdv2',
   /** localStorage (spec §3 open_create): an e-mail link asked to open the create popup. */
   openCreate: 'open_create',
+  /**
+   * localStorage (spec §3 renewal_target_user_id): the creator whose membership renewal an e-mail link
+   * asked to open; the membership screens open it once.
+   */
+  renewalTarget: 'renewal_target_user_id',
 } as const
 
 /** The search site 'Leave' on the age gate goes to (spec §4: a general search site). */
@@ -116,7 +121,7 @@ export const ShellTexts = {
     leave: 'Leave',
   },
   becomeHost: {
-    normal: 'Become a host and start earning from your content',
+    normal: 'Become a creator and start earning from your content',
     referral: 'Invite creators to Velvet and earn from their earnings',
   },
   createPost: { title: 'Create', newPost: 'New Post', live: 'Live' },

@@ -11,7 +11,9 @@ export const queryClient = new QueryClient({
       retry: (failures, error) =>
         failures < 2 && !(isApiError(error) && error.status >= 400 && error.status < 500),
     },
-    mutations: { retry: false },
+    // An action taken offline fails at once with the spec §8 network message ("No network, please try
+    // later."), undone on screen; it is never paused and sent later without the person knowing.
+    mutations: { retry: false, networkMode: 'always' },
   },
 })
 

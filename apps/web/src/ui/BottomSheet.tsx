@@ -1,6 +1,7 @@
 import { X } from 'lucide-react'
 import { type ReactNode, useId, useRef } from 'react'
 import { createPortal } from 'react-dom'
+import { useModalPresence } from './modal-store.ts'
 import { useFocusTrap, useScrollLock } from './use-focus-trap.ts'
 import './BottomSheet.css'
 
@@ -22,6 +23,7 @@ export function BottomSheet({ open, onClose, title, hideTitle = false, children 
   const titleId = useId()
   useFocusTrap(ref, open, onClose)
   useScrollLock(open)
+  useModalPresence(open)
   if (!open) return null
   return createPortal(
     <div className="v-sheet-backdrop">

@@ -1,5 +1,6 @@
 import { type ReactNode, useId, useRef } from 'react'
 import { createPortal } from 'react-dom'
+import { useModalPresence } from './modal-store.ts'
 import { useFocusTrap, useScrollLock } from './use-focus-trap.ts'
 import './Dialog.css'
 
@@ -39,6 +40,7 @@ export function Dialog({
   const bodyId = useId()
   useFocusTrap(ref, open, onClose)
   useScrollLock(open)
+  useModalPresence(open)
   if (!open) return null
   return createPortal(
     <div className={`v-dialog-backdrop v-dialog-backdrop--${layer}`}>

@@ -61,7 +61,7 @@ export const creatorAudit = defineCall({
   method: 'GET',
   path: '/fapi/core/creator/audit/',
   access: 'account',
-  summary: 'Where the viewer is in host verification.',
+  summary: 'Where the viewer is in creator verification.',
   response: CreatorAudit,
 })
 

@@ -50,7 +50,7 @@ export const addBlockedLocation = defineCall({
   path: '/fapi/core/safety/blocked_locations/add/',
   access: 'account',
   summary:
-    'Block a country or a US state: visitors from there get 30023 on the profile, posts, media and live. Duplicates are refused.',
+    'Block a country or a US state: visitors from there get 30023 on the profile, posts and media. Duplicates are refused.',
   input: LocationInput,
   response: z.object({ location: BlockedLocation }),
 })

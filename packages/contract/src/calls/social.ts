@@ -87,12 +87,20 @@ export const removeListMember = defineCall({
 
 // ---- Blocking (/user/blocked) ----
 
+/** What a block does, in the words of every screen that blocks, lists blocks or explains them. */
+export const BlockTexts = {
+  effect: "They can't see your profile or posts, message you, send gifts or subscribe.",
+  /** The one-line hint of the Block action. */
+  short: "They can't see your profile, message you, gift or subscribe",
+  notTold: "They aren't told that you blocked them.",
+} as const
+
 export const blockUser = defineCall({
   method: 'POST',
   path: '/fapi/core/user/block/',
   access: 'account',
   summary:
-    'Block a user (idempotent): they can no longer see the profile or posts, message, call, gift or subscribe.',
+    'Block a user (idempotent): they can no longer see the profile or posts, message, gift or subscribe.',
   input: z.object({ user_id: UserId }),
   response: z.object({ is_blocked: z.literal(true) }),
 })

@@ -18,6 +18,7 @@ describe('e-mail links (spec §5)', () => {
       openCreate: false,
       strip: [],
       mismatch: false,
+      renewal: null,
     })
     expect(readEmailLink('?t=earnings_report&sc=email&s=5&x=1', 5)?.report).toBeNull()
     expect(readEmailLink('?t=new_member&sc=email&s=5', 5)?.report).toBeNull()
@@ -34,6 +35,33 @@ describe('e-mail links (spec §5)', () => {
     expect(readEmailLink('?t=new_member&open_create=1&sc=email&s=5', null)).toMatchObject({
       openCreate: false,
       mismatch: false,
+    })
+  })
+
+  it('keeps the renewal target of a renewal link for its own account only, and strips its parameters', () => {
+    const strip = ['t', 'target_user_id', 'sc', 's']
+    expect(readEmailLink('?t=payment_failed&target_user_id=9&sc=email&s=5', 5)).toMatchObject({
+      report: null,
+      renewal: { targetUserId: 9 },
+      strip,
+      mismatch: false,
+    })
+    // Another account's link, or nobody signed in: the stored target goes.
+    expect(readEmailLink('?t=payment_failed&target_user_id=9&sc=email&s=6', 5)).toMatchObject({
+      renewal: { targetUserId: null },
+      strip,
+      mismatch: true,
+    })
+    expect(readEmailLink('?t=payment_failed&target_user_id=9&sc=email&s=5', null)?.renewal).toEqual({
+      targetUserId: null,
+    })
+    expect(readEmailLink('?t=payment_failed&target_user_id=x&sc=email&s=5', 5)?.renewal).toEqual({
+      targetUserId: null,
+    })
+    // Not exactly those four parameters: not a renewal link.
+    expect(readEmailLink('?t=payment_failed&target_user_id=9&sc=email&s=5&x=1', 5)).toMatchObject({
+      renewal: null,
+      strip: [],
     })
   })
 

@@ -12,7 +12,15 @@ export interface EmailLinkAction {
   strip: string[]
   /** The e-mail went to another account than the signed-in one. */
   mismatch: boolean
+  /**
+   * A renewal link (exactly t, target_user_id, sc, s): the creator whose renewal to keep in
+   * renewal_target_user_id, or null to remove it (the e-mail went to someone else, or nobody is signed in).
+   * Null for any other link.
+   */
+  renewal: { targetUserId: number | null } | null
 }
+
+const RENEWAL_LINK = ['t', 'target_user_id', 'sc', 's']
 
 const hasExactly = (params: URLSearchParams, keys: string[]) => {
   const present = [...new Set(params.keys())]
@@ -23,8 +31,10 @@ const hasExactly = (params: URLSearchParams, keys: string[]) => {
  * Reads spec §5's e-mail link rules from a query, for the signed-in user (`viewerId`, null for a guest):
  * - exactly t, sc, s with sc email and t the earnings template: report once per session per s and t;
  * - t, open_create, sc, s with sc email: report the click, store open_create if signed in, strip them;
+ * - exactly t, target_user_id, sc, s with sc email: keep the renewal target when s is the signed-in user,
+ *   else remove it; strip them (on any page; the membership screens then open that renewal);
  * - s other than the signed-in user with sc email: the account mismatch (a dialog, or 102 on /chatRoom).
- * Links with t, target_user_id, sc, s are the renewal links (subs/renewal-target.ts). Null: not an e-mail link.
+ * Null: not an e-mail link.
  */
 export function readEmailLink(search: string, viewerId: number | null): EmailLinkAction | null {
   const params = new URLSearchParams(search)
@@ -38,6 +48,7 @@ export function readEmailLink(search: string, viewerId: number | null): EmailLin
     openCreate: false,
     strip: [],
     mismatch: viewerId !== null && validUser && userId !== viewerId,
+    renewal: null,
   }
   const payload = Object.fromEntries(params.entries())
   if (template === EmailTemplates.earnings && hasExactly(params, ['t', 'sc', 's']) && validUser) {
@@ -47,6 +58,11 @@ export function readEmailLink(search: string, viewerId: number | null): EmailLin
     action.report = { template, userId, payload }
     action.openCreate = viewerId !== null
     action.strip = ['t', 'open_create', 'sc', 's']
+  } else if (hasExactly(params, RENEWAL_LINK)) {
+    const target = Number(params.get('target_user_id'))
+    const mine = validUser && userId === viewerId && Number.isSafeInteger(target) && target > 0
+    action.renewal = { targetUserId: mine ? target : null }
+    action.strip = RENEWAL_LINK
   }
   return action
 }

@@ -61,6 +61,10 @@ describe('e-mail codes', () => {
     const tooSoon = await t.call(sendEmailCode, { email })
     expect(tooSoon.status).toBe(429)
     expect(tooSoon.body.error.code).toBe(ErrorCodes.CodeResendTooSoon.code)
+    // The answer says how long is left, for the screen's countdown.
+    expect(tooSoon.headers['retry-after']).toBe('60')
+    t.clock.advance(45_500)
+    expect((await t.call(sendEmailCode, { email })).headers['retry-after']).toBe('15')
 
     for (let i = 1; i < EmailCode.perEmailPerHour; i++) {
       t.clock.advance(61_000)

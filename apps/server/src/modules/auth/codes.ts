@@ -32,8 +32,14 @@ export function createEmailCodes(deps: {
       await repo.transaction(async (tx) => {
         await repo.lockCodeIssuing(email, ip, tx)
         const latest = await repo.latestCode(email, purpose, tx)
-        if (latest && now.getTime() - latest.createdAt.getTime() < EmailCode.resendAfterSeconds * 1000)
-          throw new AppError('CodeResendTooSoon')
+        const waitMs = latest
+          ? latest.createdAt.getTime() + EmailCode.resendAfterSeconds * 1000 - now.getTime()
+          : 0
+        // Retry-After says how many seconds are left, so the screen can count them down.
+        if (waitMs > 0)
+          throw new AppError('CodeResendTooSoon', {
+            headers: { 'retry-after': String(Math.ceil(waitMs / 1000)) },
+          })
         const hourAgo = new Date(now.getTime() - HOUR_MS)
         if ((await repo.countCodesSince({ email }, hourAgo, tx)) >= EmailCode.perEmailPerHour)
           throw new AppError('RateLimited')

@@ -196,7 +196,8 @@ describe('subscribing by card', () => {
       .where(
         and(eq(notifications.userId, creator.userId), eq(notifications.notifyType, NotifyType.NewMember)),
       )
-    expect(note?.content).toContain('subscribed to you for US$10.00')
+    expect(note?.parts.middle.summary).toBe('subscribed to you for US$10.00')
+    expect(note?.content).toBe('')
     await expectCleanLedger(t)
   })
 

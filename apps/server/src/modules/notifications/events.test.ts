@@ -39,6 +39,7 @@ async function list(who: Account, kind = 'all') {
     notify_type: number
     read: boolean
     link: string | null
+    middle: { title: string; summary: string }
     content: string
   }>
 }
@@ -57,7 +58,9 @@ describe('notifications', () => {
         notify_type: NotifyType.NewFollower,
         read: false,
         link: `/@${fan.userName}`,
-        content: 'started following you',
+        middle: { summary: 'started following you' },
+        // The summary says it all: no body repeats it.
+        content: '',
       },
     ])
     expect(await list(creator, 'subscriptions')).toHaveLength(1)

@@ -1,4 +1,4 @@
-import { formatUsd, NotifyType, PayoutRules, SubsPaths } from '@velvet/contract'
+import { formatUsd, NotifyType, noticeBody, PayoutRules, SubsPaths } from '@velvet/contract'
 import type { NotificationInput } from './service.ts'
 
 /**
@@ -32,11 +32,15 @@ export function noticePerson(
   }
 }
 
-/** A notice shown as a banner, about a person: their portrait, their name and a summary line. */
+/**
+ * A notice shown as a banner, about a person: their portrait, their name and a summary line. The content
+ * is the body the list shows under that line: only words of their own (a message, a comment, a gift's
+ * note), never the summary again.
+ */
 function personNotice(
   type: number,
   by: NoticePerson,
-  parts: { summary: string; link: string | null; meta?: Record<string, unknown>; content: string },
+  parts: { summary: string; link: string | null; meta?: Record<string, unknown>; content?: string },
 ): NotificationInput {
   return {
     notify_type: type,
@@ -48,7 +52,10 @@ function personNotice(
     middle: { title: by.title, summary: parts.summary },
     right: null,
     meta: parts.meta ?? {},
-    content: parts.content,
+    content: noticeBody({
+      middle: { title: by.title, summary: parts.summary },
+      content: parts.content ?? '',
+    }),
   }
 }
 
@@ -62,7 +69,6 @@ export const Notices = {
       summary: input.summary,
       link: input.link,
       meta: { tokens: input.coins },
-      content: input.summary,
     })
   },
 
@@ -113,7 +119,6 @@ export const Notices = {
     return personNotice(input.type, input.creator, {
       summary: input.summary,
       link: SubsPaths.detail(input.creatorId),
-      content: input.summary,
     })
   },
 
@@ -132,7 +137,7 @@ export const Notices = {
     return personNotice(
       input.kind === 'renewal' ? NotifyType.MemberRenewed : NotifyType.NewMember,
       input.fan,
-      { summary, link: SubsPaths.subscribers, content: `${input.fan.title} ${summary}` },
+      { summary, link: SubsPaths.subscribers },
     )
   },
 
@@ -141,7 +146,6 @@ export const Notices = {
     return personNotice(NotifyType.NewFollower, input.follower, {
       summary: 'started following you',
       link: input.userName ? `/@${input.userName}` : null,
-      content: 'started following you',
     })
   },
 
@@ -171,7 +175,7 @@ export const Notices = {
       middle: { title, summary },
       right: null,
       meta: {},
-      content: `${title}: ${summary}`,
+      content: '',
     }
   },
 } as const

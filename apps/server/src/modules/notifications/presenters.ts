@@ -1,4 +1,4 @@
-import type { NotificationItem, WebPushPayload } from '@velvet/contract'
+import { type NotificationItem, noticeBody, type WebPushPayload } from '@velvet/contract'
 import type { NotificationRow } from './schema.ts'
 
 /** A stored notification as the banner and the list render it; every field listed. */
@@ -14,7 +14,8 @@ export function presentNotification(row: NotificationRow): NotificationItem {
     middle: row.parts.middle,
     right: row.parts.right,
     meta: row.parts.meta,
-    content: row.content,
+    // Rows stored before bodies stopped repeating their summary read the same as new ones.
+    content: noticeBody({ middle: row.parts.middle, content: row.content }),
     created_at: Math.floor(row.createdAt.getTime() / 1000),
   }
 }

@@ -1,4 +1,4 @@
-import { Lock, MessageCircle, Video } from 'lucide-react'
+import { Crown, Lock, MessageCircle } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Logo } from '../../ui/Logo.tsx'
 import './AuthLayout.css'
@@ -6,7 +6,7 @@ import './AuthLayout.css'
 const highlights = [
   { icon: Lock, text: 'Exclusive posts from the creators you follow' },
   { icon: MessageCircle, text: 'Private one-to-one messages' },
-  { icon: Video, text: 'Live shows and video calls' },
+  { icon: Crown, text: 'Memberships, unlocks and gifts' },
 ] as const
 
 /**

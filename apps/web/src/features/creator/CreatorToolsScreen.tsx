@@ -39,7 +39,7 @@ interface Tool {
 }
 
 /** The creator's tools; those of later capabilities say so plainly. */
-const TOOLS: readonly Tool[] = [
+export const CREATOR_TOOLS: readonly Tool[] = [
   {
     title: 'Edit profile',
     text: 'Picture, name, username and bio',
@@ -58,7 +58,12 @@ const TOOLS: readonly Tool[] = [
   { title: 'Mass messages', text: 'Message many fans at once', icon: Megaphone, to: MassPath.list },
   { title: 'Memberships', text: 'Price, bundles, promotions, trials', icon: Crown, to: SubsSettingsPath },
   { title: 'Members', text: 'Who subscribes to you', icon: Users, to: SubsPaths.subscribers },
-  { title: 'Paid messages', text: 'Your price per message', icon: MessageSquareLock },
+  {
+    title: 'Paid messages',
+    text: 'Your price per message',
+    icon: MessageSquareLock,
+    to: SettingsPath.paidMessage,
+  },
   { title: 'Payouts', text: 'Withdraw your earnings', icon: Banknote, to: PayoutPaths.home },
   { title: 'Referrals', text: 'Earn 5% of creators you bring', icon: HandCoins, to: ReferralPaths.earn },
   { title: 'Personal agent', text: 'A concierge that chats for you', icon: Bot },
@@ -82,7 +87,7 @@ function CreatorTools() {
       <main className="v-set-body">
         {creator ? (
           <ul className="v-tools" aria-label="Creator tools">
-            {TOOLS.map((tool) => (
+            {CREATOR_TOOLS.map((tool) => (
               <li key={tool.title}>
                 <ToolCard tool={tool} />
               </li>

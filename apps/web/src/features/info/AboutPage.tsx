@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { Money } from './facts.ts'
+import { Money, NOT_BUILT } from './facts.ts'
 import { InfoPage, type InfoSection } from './InfoPage.tsx'
 import { InfoLinks, InfoPath } from './pages.ts'
 import { Facts, Mail } from './prose.tsx'
@@ -12,14 +12,14 @@ const sections: InfoSection[] = [
       <>
         <p>
           Velvet is a subscription social platform for adult creators and the people who support them.
-          Creators publish photos and videos, go live, take paid video calls and chat with their fans. Fans
-          follow the creators they like, subscribe to memberships, unlock individual posts, send gifts and
-          talk to creators directly.
+          Creators publish photos and videos and chat with their fans. Fans follow the creators they like,
+          subscribe to memberships, unlock individual posts, send gifts and talk to creators directly.{' '}
+          {NOT_BUILT}
         </p>
         <p>
           Velvet is for adults only. Everyone who uses it must be 18 or older, and every creator is verified
           before they can sell anything. It runs in your browser and can be installed on your phone's home
-          screen like an app, with notifications for messages and live streams.
+          screen like an app, with notifications for messages, new followers and comments.
         </p>
       </>
     ),
@@ -37,7 +37,7 @@ const sections: InfoSection[] = [
           </li>
           <li>
             <strong>Sell in the way that suits you.</strong> Free posts for reach, memberships for regulars,
-            pay-per-view posts, paid messages, live tickets, paid calls and gifts.
+            pay-per-view posts, paid messages and gifts.
           </li>
           <li>
             <strong>Reach fans directly.</strong> One-to-one chat, and mass messages to your followers or
@@ -78,8 +78,7 @@ const sections: InfoSection[] = [
             <strong>Unlocks</strong> open a single paid post for good. You pay once; it stays unlocked.
           </li>
           <li>
-            <strong>Messages, gifts, live streams and calls</strong> let you talk to creators and show your
-            appreciation.
+            <strong>Messages and gifts</strong> let you talk to creators and show your appreciation.
           </li>
         </ul>
         <p>
@@ -108,9 +107,9 @@ const sections: InfoSection[] = [
         />
         <ul>
           <li>
-            <strong>Coins</strong> are bought in advance and spent on pay-per-view posts, paid messages,
-            gifts, live tickets and calls. Each coin has a face value of {Money.coinFaceValue}. Creators set
-            each price, from {Money.coinPriceRange}.
+            <strong>Coins</strong> are bought in advance and spent on pay-per-view posts, paid messages and
+            gifts. Each coin has a face value of {Money.coinFaceValue}. Creators set each price, from{' '}
+            {Money.coinPriceRange}.
           </li>
           <li>
             <strong>Memberships</strong> are priced in US dollars, from {Money.membershipRange} per period,

@@ -29,8 +29,7 @@ const sections: InfoSection[] = [
           anything.
         </li>
         <li>
-          <strong>Guides for creators</strong> on pricing, memberships, live streams and keeping your identity
-          safe.
+          <strong>Guides for creators</strong> on pricing, memberships and keeping your identity safe.
         </li>
         <li>
           <strong>Policy updates</strong> in plain words, alongside the formal text.

@@ -38,7 +38,7 @@ const sections: InfoSection[] = [
       <ul>
         <li>
           <strong>Coins</strong> have a face value of {Money.coinFaceValue} each and pay for unlocks, paid
-          messages, gifts, live tickets and calls.
+          messages and gifts.
         </li>
         <li>
           <strong>Memberships</strong> are priced in US dollars and renew automatically. Turn off auto-renew

@@ -176,8 +176,8 @@ const sections: InfoSection[] = [
       <>
         <ul>
           <li>
-            <strong>In the app:</strong> use the report option on a post, profile, message or live stream.
-            Choose the reason that fits best, and add details if you can.
+            <strong>In the app:</strong> use the report option on a post or a profile. Choose the reason that
+            fits best, and add details if you can.
           </li>
           <li>
             <strong>By e-mail:</strong> write to <Mail box="safety" /> with the links and what is wrong. You

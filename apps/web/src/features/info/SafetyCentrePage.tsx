@@ -2,7 +2,7 @@ import { useMemo } from 'react'
 import { Link, useLocation } from 'react-router'
 import { InfoPage, type InfoSection } from './InfoPage.tsx'
 import { InfoLinks, InfoPath } from './pages.ts'
-import { Callout, Mail } from './prose.tsx'
+import { Mail } from './prose.tsx'
 
 /** /privacy/safety1 is a second entry to the same centre; each links to its own blocked-locations page. */
 export function blockedLocationsPathFor(pathname: string): string {
@@ -12,35 +12,30 @@ export function blockedLocationsPathFor(pathname: string): string {
 function sections(blockedLocationsPath: string): InfoSection[] {
   return [
     {
-      id: 'availability',
-      title: 'In this build',
-      content: (
-        <Callout tone="notice" title="Blocking arrives with profiles">
-          <p>
-            Blocking accounts and blocking locations come with the profiles feature, which is not part of this
-            build yet. This centre explains how they work so you can plan; the controls will appear in your
-            settings when they are ready.
-          </p>
-        </Callout>
-      ),
-    },
-    {
       id: 'blocking-accounts',
       title: 'Blocking accounts',
       content: (
         <>
-          <p>Blocking is the quickest way to end contact with someone. When you block an account:</p>
+          <p>
+            Blocking is the quickest way to end contact with someone. Open their profile, tap the{' '}
+            <strong>More options</strong> button at the top and choose <strong>Block</strong>; after reporting
+            someone you are offered the same. Once you confirm:
+          </p>
           <ul>
             <li>
-              it can no longer see your profile or posts, message you, call you or join your live streams;
+              they can no longer see your profile or your posts, which no longer show anywhere for them;
             </li>
-            <li>its membership to you ends at the end of the paid period, and does not renew;</li>
-            <li>the person is not told that you blocked them;</li>
             <li>
-              you can unblock them at any time from the blocked accounts list in your settings. What they
-              already bought stays theirs.
+              neither of you can message the other, and they cannot send you gifts or start a membership;
             </li>
+            <li>they are left out of your mass messages, and you no longer see them in your lists;</li>
+            <li>the person is not told that you blocked them.</li>
           </ul>
+          <p>
+            A membership they already pay for is not cancelled by the block; what they already bought stays
+            theirs. You can unblock someone at any time from <Link to="/user/blocked">Blocked accounts</Link>{' '}
+            in your settings, or from their profile: their follows and list places come back as they were.
+          </p>
           <p>
             If someone is harassing you or threatening you, block them and report them, so that our moderators
             can act on the account as well. See{' '}
@@ -55,10 +50,10 @@ function sections(blockedLocationsPath: string): InfoSection[] {
       content: (
         <>
           <p>
-            Many creators do not want to be found by people nearby. You can hide your profile and posts from
-            whole countries, and from individual US states. People connecting from a blocked location cannot
-            see your profile or your posts; their location is worked out from the IP address of their
-            connection.
+            Many creators do not want to be found by people nearby. From{' '}
+            <strong>Settings › Blocked locations</strong> you can hide your profile and posts from whole
+            countries, and from individual US states. People connecting from a blocked location cannot see
+            your profile or your posts; their location is worked out from the IP address of their connection.
           </p>
           <p>
             <Link to={blockedLocationsPath}>Read how blocked locations work</Link>.

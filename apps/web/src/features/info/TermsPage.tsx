@@ -168,7 +168,7 @@ const sections: InfoSection[] = [
       <>
         <p>
           Prices on Velvet are in one of two units, always shown next to the price: <strong>coins</strong> for
-          posts, messages, gifts, live tickets and calls, and <strong>US dollars</strong> for memberships.
+          posts, messages and gifts, and <strong>US dollars</strong> for memberships.
         </p>
         <ul>
           <li>

@@ -3,6 +3,9 @@
  * follow DESIGN §4/§8 and spec §9; when the money contract lands, read them from @velvet/contract instead.
  */
 
+/** Said plainly wherever a page would otherwise suggest them: live streams and video calls do not exist yet. */
+export const NOT_BUILT = 'Live streams and video calls are not available on Velvet yet.'
+
 /** Every info page carries this date (the policies were last revised together). */
 export const LAST_UPDATED = { label: '22 November 2026', iso: '2026-11-22' } as const
 

@@ -1,4 +1,4 @@
-import { type NotificationEntry, type NotificationKind, NotificationTabs } from '@velvet/contract'
+import { type NotificationEntry, type NotificationKind, NotificationTabs, noticeBody } from '@velvet/contract'
 import { Bell } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
@@ -19,7 +19,9 @@ import './notifications-list.css'
 
 const NOTIFICATIONS_PATH = '/notifications'
 
-function Row({ item }: { item: NotificationEntry }) {
+/** One row of the list: portrait, "title summary" line, a body only when it says more, and the time. */
+export function NotificationRow({ item }: { item: NotificationEntry }) {
+  const detail = noticeBody(item)
   const body = (
     <>
       <Avatar src={item.left.content} name={item.middle.title} size="md" decorative />
@@ -27,9 +29,7 @@ function Row({ item }: { item: NotificationEntry }) {
         <span className="v-notice__line">
           <span className="v-notice__title">{item.middle.title}</span> {item.middle.summary}
         </span>
-        {item.content && item.content !== item.middle.summary ? (
-          <span className="v-notice__content">{item.content}</span>
-        ) : null}
+        {detail ? <span className="v-notice__content">{detail}</span> : null}
         <time className="v-notice__time" dateTime={new Date(item.created_at * 1000).toISOString()}>
           {timeAgo(item.created_at, Date.now() / 1000)}
         </time>
@@ -76,7 +76,7 @@ function Notifications() {
       <>
         <ul className="v-notices" aria-label="Notifications" aria-busy={query.isFetching || undefined}>
           {rows.map((item) => (
-            <Row key={item.id} item={item} />
+            <NotificationRow key={item.id} item={item} />
           ))}
         </ul>
         <LoadMore pages={query} errorMessage={messageOf(query.error)} />

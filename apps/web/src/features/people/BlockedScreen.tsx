@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
+import { BlockTexts } from '@velvet/contract'
 import { ShieldCheck } from 'lucide-react'
 import { peopleKeys } from '../../lib/query-keys.ts'
 import { Button } from '../../ui/Button.tsx'
@@ -18,8 +19,7 @@ function Blocked({ meName }: { meName: string | null }) {
       <ScreenBar title="Blocked accounts" fallback={meName ? profilePath(meName) : HOME_PATH} />
       <div className="v-screen__body">
         <p className="v-screen__intro">
-          People you block can't see your profile or posts, message you, call, send gifts or subscribe. They
-          aren't told.
+          {BlockTexts.effect} {BlockTexts.notTold}
         </p>
         <PeopleList
           query={query}

@@ -1,4 +1,4 @@
-import type { PublicProfile } from '@velvet/contract'
+import { BlockTexts, type PublicProfile } from '@velvet/contract'
 import { Ban, Flag, Share2, ShieldCheck } from 'lucide-react'
 import { BottomSheet, SheetAction } from '../../ui/BottomSheet.tsx'
 import { shareProfile } from './share.ts'
@@ -42,7 +42,7 @@ export function ProfileMenu({
         <SheetAction
           icon={<Ban />}
           label={`Block ${handle}`}
-          hint="They can't see your profile, message, call, gift or subscribe"
+          hint={BlockTexts.short}
           onClick={then(onBlockToggle)}
         />
       )}

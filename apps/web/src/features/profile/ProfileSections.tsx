@@ -1,4 +1,4 @@
-import { type PublicProfile, UserRole } from '@velvet/contract'
+import { BlockTexts, type PublicProfile, UserRole } from '@velvet/contract'
 import { Ban, ChevronRight, ImageIcon, List, Pencil, Settings, Share2, UserPlus, Users } from 'lucide-react'
 import { type ReactNode, useId } from 'react'
 import { Link } from 'react-router'
@@ -153,10 +153,7 @@ export function BlockedNotice({
         <Ban />
       </span>
       <h2 className="v-profile-blocked__title">You blocked @{profile.user_name}</h2>
-      <p className="v-profile-blocked__text">
-        They can't see your profile or posts, message you, call, send gifts or subscribe. Unblock them to see
-        their profile again.
-      </p>
+      <p className="v-profile-blocked__text">{BlockTexts.effect} Unblock them to see their profile again.</p>
       <Button variant="secondary" size="md" loading={busy} onClick={onUnblock}>
         Unblock
       </Button>

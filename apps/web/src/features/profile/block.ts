@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { blockUser, unblockUser } from '@velvet/contract'
+import { BlockTexts, blockUser, unblockUser } from '@velvet/contract'
 import { messageOf } from '../../lib/api/errors.ts'
 import { api } from '../../lib/api/index.ts'
 import { confirm } from '../../ui/confirm-store.ts'
@@ -17,8 +17,7 @@ export function confirmBlock(target: BlockTarget, block: boolean): Promise<boole
   return block
     ? confirm({
         title: `Block ${target.name}?`,
-        message:
-          "They won't be able to see your profile or posts, message you, call, send gifts or subscribe. They aren't told that you blocked them.",
+        message: `${BlockTexts.effect} ${BlockTexts.notTold}`,
         confirmLabel: 'Block',
         tone: 'danger',
       })

@@ -35,7 +35,7 @@ export function InstallGuideSheet({
       <div className="v-install-guide" data-testid={`install-guide-${variant}`}>
         <p className="v-install-guide__lead">
           Add Velvet to your home screen: it opens full screen like an app, and you can turn on notifications
-          for new messages and lives.
+          for new messages.
         </p>
         {variant === 'ios' ? (
           <ol className="v-install-guide__steps">

@@ -2,6 +2,7 @@ import { Bell, Download, X } from 'lucide-react'
 import { useState } from 'react'
 import { useLocation } from 'react-router'
 import { readJson, writeJson } from '../../lib/storage.ts'
+import { useAnyModalOpen } from '../../ui/modal-store.ts'
 import { toast } from '../../ui/toast-store.ts'
 import { useSession } from '../auth/index.ts'
 import { reportPushSubscription, requestPushPermission, usePushPermission } from '../push/index.ts'
@@ -33,6 +34,7 @@ export function InstallPrompt() {
   const [guide, setGuide] = useState<'ios' | 'browser' | null>(null)
   const [asking, setAsking] = useState(false)
   const bubbleShowing = useBecomeHostBubbleShowing()
+  const modalOpen = useAnyModalOpen()
 
   const signedUp = session.kind === 'account' && !session.user.needs_profile
   const offerInstall =
@@ -85,8 +87,9 @@ export function InstallPrompt() {
   const guideSheet = (
     <InstallGuideSheet open={guide !== null} variant={guide ?? 'browser'} onClose={() => setGuide(null)} />
   )
-  // The become-host bubble goes first; the card follows once it has gone (never on top of it).
-  if (bubbleShowing || (!offerInstall && !offerNotifications)) return guideSheet
+  // The become-host bubble goes first, and any open dialog or sheet (the 18+ popup of a creator's page, the
+  // age gate, the install guide) is answered first; the card follows once they have gone (never beside them).
+  if (bubbleShowing || modalOpen || (!offerInstall && !offerNotifications)) return guideSheet
 
   return (
     <>
@@ -108,7 +111,7 @@ export function InstallPrompt() {
             <p className="v-install__body">
               {offerInstall
                 ? 'Install Velvet on your device: it opens full screen, loads faster and never gets lost in your tabs.'
-                : 'Get a notification when a creator messages you or goes live.'}
+                : 'Get a notification when someone messages you, follows you or comments on your posts.'}
             </p>
           </div>
         </div>

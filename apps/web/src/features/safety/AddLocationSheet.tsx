@@ -248,7 +248,7 @@ function Confirm({
       </p>
       <p className="v-loc-confirm__text">
         Visitors from {label} will see “Sorry, the profile or page does not exist.” instead of your profile,
-        posts, media and live streams.
+        posts and media.
       </p>
       {placeCovers(place, current) && current ? (
         <p className="v-set-note v-set-note--warning">

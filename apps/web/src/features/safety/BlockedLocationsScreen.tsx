@@ -45,7 +45,7 @@ export function BlockedLocationsScreen() {
           variant="card"
           icon={<MapPinOff />}
           title="Hide your profile from chosen places"
-          text="Creators can block whole countries and US states: visitors from there cannot see their profile, posts, media or live streams."
+          text="Creators can block whole countries and US states: visitors from there cannot see their profile, posts or media."
           action={
             <Link to={loginWithRedirect(`${pathname}${search}`)} className={buttonClassName({ size: 'md' })}>
               <LogIn aria-hidden="true" />
@@ -137,8 +137,8 @@ function BlockedLocations({ creator }: { creator: boolean }) {
   return (
     <main className="v-set-body">
       <p className="v-set-intro">
-        Visitors from these places see “{ErrorCodes.BlockedLocation.message}” instead of your profile, posts,
-        media and live streams. You always see your own profile, wherever you are.
+        Visitors from these places see “{ErrorCodes.BlockedLocation.message}” instead of your profile, posts
+        and media. You always see your own profile, wherever you are.
       </p>
       {creator ? null : (
         <p className="v-set-note">

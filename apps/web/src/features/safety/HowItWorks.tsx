@@ -12,7 +12,7 @@ export function HowItWorks() {
       <div className="v-loc-how__body">
         <p>
           A visitor’s location is worked out on our servers from the IP address of their connection, every
-          time your profile, posts, media or live streams are requested. We never use GPS or ask their device.
+          time your profile, posts or media are requested. We never use GPS or ask their device.
         </p>
         <p>
           The block applies to everyone there, including people who already follow or subscribe to you.

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { z } from 'zod'
 import { api } from '../../lib/api/index.ts'
-import { readJson, writeJson } from '../../lib/storage.ts'
+import { readJson, removeItem, writeJson } from '../../lib/storage.ts'
 import { confirm } from '../../ui/confirm-store.ts'
 import { logout, useSession } from '../auth/index.ts'
 import { openCreateIfAsked } from './create-post-store.ts'
@@ -21,9 +21,10 @@ function firstTimeThisSession(key: string): boolean {
 
 /**
  * Links from our e-mails (spec §5), on any page: reports the click (signed in as the account the e-mail went
- * to), keeps open_create for the create popup, strips the link's parameters, and when the e-mail went to
- * another account than the signed-in one asks to switch ('Account Mismatch Alert'; /chatRoom shows its own
- * 102 page instead). Loaded only when the address carries sc=email.
+ * to), keeps open_create for the create popup, keeps (or removes) the renewal target the membership screens
+ * open, strips the link's parameters, and when the e-mail went to another account than the signed-in one
+ * asks to switch ('Account Mismatch Alert'; /chatRoom shows its own 102 page instead). Loaded only when the
+ * address carries sc=email.
  */
 export function EmailLinkGate() {
   const session = useSession()
@@ -57,6 +58,11 @@ export function EmailLinkGate() {
     if (action.openCreate) {
       writeJson(ShellStorageKeys.openCreate, 1)
       if (session.kind === 'account' && session.user.user_role === UserRole.Creator) openCreateIfAsked()
+    }
+    if (action.renewal) {
+      const target = action.renewal.targetUserId
+      if (target === null) removeItem(ShellStorageKeys.renewalTarget)
+      else writeJson(ShellStorageKeys.renewalTarget, target)
     }
     if (action.strip.length > 0) {
       const query = new URLSearchParams(search)

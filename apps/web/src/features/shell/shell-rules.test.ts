@@ -123,8 +123,8 @@ describe('become-host bubble', () => {
   })
   it('CT 2 is the referral tip, otherwise the normal one', () => {
     expect(becomeHostText(2)).toMatch(/Invite creators/)
-    expect(becomeHostText(1)).toMatch(/Become a host/)
-    expect(becomeHostText(undefined)).toMatch(/Become a host/)
+    expect(becomeHostText(1)).toBe('Become a creator and start earning from your content')
+    expect(becomeHostText(undefined)).toMatch(/^Become a creator/)
   })
 })
 

@@ -1,6 +1,6 @@
-import { MembershipRules } from '@velvet/contract'
+import { MembershipRules, ShellStorageKeys } from '@velvet/contract'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { captureRenewalLink, RENEWAL_TARGET_KEY, takeRenewalTarget } from './renewal-target.ts'
+import { takeRenewalTarget } from './renewal-target.ts'
 import { choicesOf, memberLine, parseUsd, renewalLine, subscribeLabel } from './subs-format.ts'
 
 const plan = {
@@ -71,16 +71,11 @@ describe('renewal_target_user_id (spec §5 e-mail links)', () => {
     })
   })
   afterEach(() => vi.unstubAllGlobals())
-  it('stores the target when s is the signed-in user, removes it otherwise, and strips the params', () => {
-    expect(captureRenewalLink('/subs/subscriptions', '?t=renew&target_user_id=42&sc=email&s=7', 7)).toBe(
-      '/subs/subscriptions',
-    )
-    expect(localStorage.getItem(RENEWAL_TARGET_KEY)).toBe('42')
-    expect(captureRenewalLink('/x', '?t=renew&target_user_id=42&sc=email&s=8', 7)).toBe('/x')
-    expect(localStorage.getItem(RENEWAL_TARGET_KEY)).toBeNull()
-    expect(captureRenewalLink('/x', '?t=renew&target_user_id=42&sc=email&s=7&more=1', 7)).toBeNull()
-    captureRenewalLink('/x', '?t=renew&target_user_id=42&sc=email&s=7', 7)
+  it('opens a stored renewal target once', () => {
+    localStorage.setItem(ShellStorageKeys.renewalTarget, '42')
     expect(takeRenewalTarget()).toBe(42)
+    expect(takeRenewalTarget()).toBeNull()
+    localStorage.setItem(ShellStorageKeys.renewalTarget, '"x"')
     expect(takeRenewalTarget()).toBeNull()
   })
 })

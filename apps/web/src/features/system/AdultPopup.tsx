@@ -25,8 +25,8 @@ export function AdultPopup({ targetUserId }: { targetUserId: number | null }) {
         </>
       }
     >
-      Posts, messages and lives of this creator may show nudity and sexual content. Continue only if you want
-      to see it.
+      Posts and messages of this creator may show nudity and sexual content. Continue only if you want to see
+      it.
     </Dialog>
   )
 }

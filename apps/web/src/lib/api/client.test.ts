@@ -83,6 +83,16 @@ describe('api.call', () => {
     expect((error as ApiError).fieldMessage('email')).toBe(fields[0]?.message)
   })
 
+  it("keeps the server's Retry-After seconds on the error (a code asked for too soon)", async () => {
+    const { code, message, status } = ErrorCodes.CodeResendTooSoon
+    const { api } = setup(() => {
+      const response = json(status, { result: 'error', error: { code, message } })
+      response.headers.set('retry-after', '42')
+      return response
+    })
+    await expect(api.call(sendEmailCode, { email: 'a@b.co' })).rejects.toMatchObject({ code, retryAfter: 42 })
+  })
+
   it('adds the status to the message when the answer is not an envelope (spec §8)', async () => {
     const { api } = setup(() => new Response('<html>Bad gateway</html>', { status: 502 }))
     await expect(api.call(systemFetch)).rejects.toMatchObject({

@@ -135,7 +135,9 @@ export function createApiClient(clock: ServerClock = createServerClock()): ApiCl
           return { ok: false, error: malformedError(response.status), token: credentials.token }
         return { ok: true, data: parsed.data as CallData<C> }
       }
-      const error = envelopeError(response.status, body) ?? statusError(response.status)
+      const error =
+        envelopeError(response.status, body, response.headers.get('retry-after')) ??
+        statusError(response.status)
       return { ok: false, error, token: credentials.token }
     } finally {
       clearTimeout(timer)

@@ -11,13 +11,22 @@ export class ApiError extends Error {
   readonly code: number
   readonly status: number
   readonly fields: FieldError[] | undefined
+  /** Seconds the server asked to wait before trying again (its Retry-After), when it said. */
+  readonly retryAfter: number | undefined
 
-  constructor(init: { code: number; status: number; message: string; fields?: FieldError[] | undefined }) {
+  constructor(init: {
+    code: number
+    status: number
+    message: string
+    fields?: FieldError[] | undefined
+    retryAfter?: number | undefined
+  }) {
     super(init.message)
     this.name = 'ApiError'
     this.code = init.code
     this.status = init.status
     this.fields = init.fields
+    this.retryAfter = init.retryAfter
   }
 
   /** The message for one field of a validation failure, if the server named it. */
@@ -55,11 +64,17 @@ export function malformedError(status: number): ApiError {
 }
 
 /** The server's error envelope (DESIGN §3) as an ApiError, or null when the body is not one. */
-export function envelopeError(status: number, body: unknown): ApiError | null {
+export function envelopeError(
+  status: number,
+  body: unknown,
+  retryAfterHeader?: string | null,
+): ApiError | null {
   const parsed = ErrorBody.safeParse(body)
   if (!parsed.success) return null
   const { code, message, fields } = parsed.data.error
-  return new ApiError({ code, status, message, fields })
+  const seconds = Number(retryAfterHeader)
+  const retryAfter = retryAfterHeader && Number.isInteger(seconds) && seconds >= 0 ? seconds : undefined
+  return new ApiError({ code, status, message, fields, retryAfter })
 }
 
 /** A message fit for a toast or an inline error, whatever was thrown. */

@@ -10,7 +10,7 @@ import { CodeInput } from '../../../ui/CodeInput.tsx'
 import { toast } from '../../../ui/toast-store.ts'
 import { applySessionAnswer } from '../auth.service.ts'
 import { StepShell } from '../StepShell.tsx'
-import { signupFlow } from '../signup-flow.ts'
+import { resendAtAfterTooSoon, signupFlow } from '../signup-flow.ts'
 import { loginStepPath, Step } from '../steps.ts'
 import { useSteps } from '../use-steps.ts'
 import { useEmailLogin, useSendEmailCode } from './login.queries.ts'
@@ -100,16 +100,22 @@ function ResendCode({ email }: { email: string }) {
     return () => clearInterval(timer)
   }, [remaining])
 
+  const waitUntil = (next: number) => {
+    signupFlow.update({ resendAt: next })
+    setResendAt(next)
+    setNow(Date.now())
+  }
+
   const onResend = async () => {
     try {
       const answer = await resend.mutateAsync(email)
-      const next = Date.now() + answer.resend_after * 1000
-      signupFlow.update({ resendAt: next })
-      setResendAt(next)
-      setNow(Date.now())
+      waitUntil(Date.now() + answer.resend_after * 1000)
       toast.success(`We sent a new code to ${email}.`)
     } catch (error) {
-      toast.error(messageOf(error))
+      // Too soon (another tab asked meanwhile): count down the seconds left instead.
+      const next = resendAtAfterTooSoon(error, Date.now())
+      if (next === null) toast.error(messageOf(error))
+      else waitUntil(next)
     }
   }
 

@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { ErrorCodes, sendEmailCode } from '@velvet/contract'
+import { sendEmailCode } from '@velvet/contract'
 import { Mail } from 'lucide-react'
 import { useForm } from 'react-hook-form'
-import { isApiError } from '../../../lib/api/errors.ts'
 import { Alert } from '../../../ui/Alert.tsx'
 import { Button } from '../../../ui/Button.tsx'
 import { TextField } from '../../../ui/TextField.tsx'
 import { showServerError } from '../form-errors.ts'
 import { StepShell } from '../StepShell.tsx'
-import { signupFlow } from '../signup-flow.ts'
+import { resendAtAfterTooSoon, signupFlow } from '../signup-flow.ts'
 import { Step } from '../steps.ts'
 import { useSteps } from '../use-steps.ts'
 import { useSendEmailCode } from './login.queries.ts'
@@ -32,12 +31,11 @@ export function EmailStep() {
       signupFlow.update({ email, resendAt: Date.now() + answer.resend_after * 1000 })
       void go(Step.Code)
     } catch (error) {
-      // A code went to this address moments ago: it is still good, so go and type it.
-      if (
-        isApiError(error) &&
-        error.code === ErrorCodes.CodeResendTooSoon.code &&
-        signupFlow.get().email === email
-      ) {
+      // A code went to this address moments ago (here or in another tab): it is still good, so go and
+      // type it; "Resend code" counts down the seconds the server says are left.
+      const resendAt = resendAtAfterTooSoon(error, Date.now())
+      if (resendAt !== null) {
+        signupFlow.update({ email, resendAt })
         void go(Step.Code)
         return
       }

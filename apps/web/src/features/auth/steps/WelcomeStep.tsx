@@ -21,7 +21,9 @@ export function WelcomeStep() {
         <h1 id="welcome-title" className="v-welcome__title">
           Get closer to the creators you <em>love</em>.
         </h1>
-        <p className="v-welcome__lead">Exclusive posts, private messages and live shows, all in one place.</p>
+        <p className="v-welcome__lead">
+          Exclusive posts, private messages and memberships, all in one place.
+        </p>
       </div>
       <div className="v-welcome__actions">
         <Button block icon={<Mail />} onClick={() => go(Step.Email)}>
