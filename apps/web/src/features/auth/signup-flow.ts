@@ -1,6 +1,4 @@
-import { EmailCode, ErrorCodes } from '@velvet/contract'
 import { z } from 'zod'
-import { isApiError } from '../../lib/api/errors.ts'
 import { readJson, removeItem, writeJson } from '../../lib/storage.ts'
 
 /**
@@ -45,13 +43,4 @@ export const signupFlow = {
   clear(): void {
     removeItem(KEY, 'session')
   },
-}
-
-/**
- * For a "code asked for too soon" answer (2004): when another code may be asked for, from the seconds the
- * server said are left, else a whole resend interval. Null for any other error.
- */
-export function resendAtAfterTooSoon(error: unknown, nowMs: number): number | null {
-  if (!isApiError(error) || error.code !== ErrorCodes.CodeResendTooSoon.code) return null
-  return nowMs + (error.retryAfter ?? EmailCode.resendAfterSeconds) * 1000
 }

@@ -1,17 +1,13 @@
-import { CHATTER_PLATFORM, SHOW_CREATE_POST_PARAM, ShellTexts, UserRole } from '@velvet/contract'
-import { Radio, SquarePen } from 'lucide-react'
-import { useEffect } from 'react'
+import { SHOW_CREATE_POST_PARAM, UserRole } from '@velvet/contract'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { platform } from '../../lib/platform.ts'
-import { BottomSheet, SheetAction } from '../../ui/BottomSheet.tsx'
 import { useSession } from '../auth/index.ts'
-import { useShowSettings } from '../system/index.ts'
 import { createPostPopup, openCreateIfAsked, useCreatePostOpen } from './create-post-store.ts'
 
-/** Live is offered only when the system setting enables it, and never on the chatter platform (spec §2). */
-export function liveOffered(liveEnabled: boolean | undefined, platformName: string): boolean {
-  return liveEnabled === true && platformName !== CHATTER_PLATFORM
-}
+/** The sheet itself loads the first time it opens (most visits never open it). */
+const CreatePostMenu = lazy(() =>
+  import('./CreatePostMenu.tsx').then((module) => ({ default: module.CreatePostMenu })),
+)
 
 /**
  * The create popup (spec §2): New Post, and Live when offered. Opening the app with show_create_post=1
@@ -21,7 +17,6 @@ export function CreatePostSheet() {
   const open = useCreatePostOpen()
   const session = useSession()
   const isCreator = session.kind === 'account' && session.user.user_role === UserRole.Creator
-  const settings = useShowSettings(isCreator)
   const navigate = useNavigate()
   const { pathname, search, hash } = useLocation()
 
@@ -39,26 +34,16 @@ export function CreatePostSheet() {
     createPostPopup.open()
   }, [isCreator, pathname, search, hash, navigate])
 
-  const go = (to: string) => {
-    createPostPopup.close()
-    void navigate(to)
-  }
+  // Loaded on first open, then kept mounted so closing still animates.
+  const shown = open && isCreator
+  const [loaded, setLoaded] = useState(false)
+  useEffect(() => {
+    if (shown) setLoaded(true)
+  }, [shown])
+  if (!loaded && !shown) return null
   return (
-    <BottomSheet open={open && isCreator} onClose={createPostPopup.close} title={ShellTexts.createPost.title}>
-      <SheetAction
-        icon={<SquarePen />}
-        label={ShellTexts.createPost.newPost}
-        hint="Photos and videos, free or paid"
-        onClick={() => go('/publish')}
-      />
-      {liveOffered(settings.data?.live_enabled, platform().platform) ? (
-        <SheetAction
-          icon={<Radio />}
-          label={ShellTexts.createPost.live}
-          hint="Go live to your fans now"
-          onClick={() => go('/live')}
-        />
-      ) : null}
-    </BottomSheet>
+    <Suspense fallback={null}>
+      <CreatePostMenu open={shown} isCreator={isCreator} />
+    </Suspense>
   )
 }

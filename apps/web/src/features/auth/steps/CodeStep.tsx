@@ -10,10 +10,11 @@ import { CodeInput } from '../../../ui/CodeInput.tsx'
 import { toast } from '../../../ui/toast-store.ts'
 import { applySessionAnswer } from '../auth.service.ts'
 import { StepShell } from '../StepShell.tsx'
-import { resendAtAfterTooSoon, signupFlow } from '../signup-flow.ts'
+import { signupFlow } from '../signup-flow.ts'
 import { loginStepPath, Step } from '../steps.ts'
 import { useSteps } from '../use-steps.ts'
 import { useEmailLogin, useSendEmailCode } from './login.queries.ts'
+import { resendAtAfterTooSoon } from './resend.ts'
 
 const schema = z.object({ code: EmailCodeValue })
 

@@ -7,10 +7,11 @@ import { Button } from '../../../ui/Button.tsx'
 import { TextField } from '../../../ui/TextField.tsx'
 import { showServerError } from '../form-errors.ts'
 import { StepShell } from '../StepShell.tsx'
-import { resendAtAfterTooSoon, signupFlow } from '../signup-flow.ts'
+import { signupFlow } from '../signup-flow.ts'
 import { Step } from '../steps.ts'
 import { useSteps } from '../use-steps.ts'
 import { useSendEmailCode } from './login.queries.ts'
+import { resendAtAfterTooSoon } from './resend.ts'
 
 /** The contract's own input schema: the form and the server reject the same e-mail with the same words. */
 const schema = sendEmailCode.input
