@@ -93,7 +93,10 @@ export const walletSummary = defineCall({
     /** SpentLevels (money.ts): 0 none, 1 under $100, 2 over $100, 3 over $1,000, 4 over $10,000. */
     spent_level: SpentLevelValue,
     spent_label: z.string(),
-    /** Creators: the withdrawable payout wallet in US cents; null for fans. */
+    /**
+     * Creators: the payout wallet in US cents, pending earnings included (payout overview splits what is
+     * available from what is still clearing); null for fans.
+     */
     balance: z.number().int().min(0).nullable(),
     /** Creators: net earnings of the last 30 days in US cents; null for fans. */
     earned_cents_30d: z.number().int().min(0).nullable(),

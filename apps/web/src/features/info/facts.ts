@@ -3,6 +3,8 @@
  * follow DESIGN §4/§8 and spec §9; when the money contract lands, read them from @velvet/contract instead.
  */
 
+import { PayoutRules } from '@velvet/contract'
+
 /** Every info page carries this date (the policies were last revised together). */
 export const LAST_UPDATED = { label: '22 November 2026', iso: '2026-11-22' } as const
 
@@ -14,6 +16,8 @@ export const Money = {
   membershipRange: 'US$1 to US$1,000',
   renewalGraceDays: 7,
   minimumWithdrawal: 'US$20',
+  /** Earnings clear (become withdrawable) this many days after each sale. */
+  clearingDays: PayoutRules.clearingDays,
   processingDays: '1-2 business days',
   arrivalDays: '2-5 business days',
   failedWithdrawalSuspension: 'one week',
