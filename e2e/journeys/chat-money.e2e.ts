@@ -8,6 +8,7 @@ import {
   chatSend,
   conversationOpen,
   followUser,
+  TransactionTexts,
   walletSummary,
 } from '../../packages/contract/src/index.ts'
 import { type ApiUser, signUpByApi } from '../support/api.ts'
@@ -163,6 +164,24 @@ describe('chat money journeys', () => {
     await desktop.goto(`/chatRoom?u1=${fan.userId}&u2=${creator.userId}`)
     await bubbles(desktop, 'Mia Creator').getByText(`Sent a tip of ${TIP} coins`).waitFor()
     await saveShot(desktop, SHOTS, 'desktop-chat-money')
+
+    // Both statements name the chat sales for what they were and lead back to the conversation.
+    const { sale } = TransactionTexts
+    await fanPage.goto('/pay/transactions?filter=spending')
+    await fanPage.getByText(sale.chat_tip.buyer(), { exact: true }).waitFor()
+    await fanPage.getByText(sale.message_unlock.buyer(), { exact: true }).waitFor()
+    expect(await fanPage.getByText(/Post unlocked|Unlocked a post|Gift: gift/).count()).toBe(0)
+    await saveShot(fanPage, SHOTS, 'mobile-statement-fan')
+    await creatorPage.goto('/pay/transactions?filter=earnings')
+    const tipLine = creatorPage.getByRole('button', { name: new RegExp(sale.chat_tip.seller()) })
+    await tipLine.click()
+    await creatorPage.getByText(sale.message_unlock.seller(), { exact: true }).waitFor()
+    const open = creatorPage.getByRole('link', { name: TransactionTexts.links.conversation }).first()
+    expect(await open.getAttribute('href')).toBe(`/chatRoom?u1=${creator.userId}&u2=${fan.userId}`)
+    await saveShot(creatorPage, SHOTS, 'mobile-statement-creator')
+    await desktop.goto('/pay/transactions?filter=spending')
+    await desktop.getByText(sale.chat_tip.buyer(), { exact: true }).waitFor()
+    await saveShot(desktop, SHOTS, 'desktop-statement-fan')
   })
 
   it('pushes a message to a creator who is offline, and the service worker shows it', async () => {

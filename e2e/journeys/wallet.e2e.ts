@@ -159,7 +159,7 @@ describe('wallet journeys', () => {
       if (size === '414') expect(await seriousA11yViolations(page)).toEqual([])
       await page.getByRole('link', { name: 'Transactions' }).click()
       await page.getByText('Unlocked a post').waitFor()
-      await page.getByText('Gift: Champagne').waitFor()
+      await page.getByText('Gift sent: Champagne').waitFor()
       await page.getByText(/^Bought [\d,]+ coins$/).waitFor()
       await saveShot(page, SHOTS, `08-transactions-fan-${size}`)
     }

@@ -1,4 +1,6 @@
+import { PGlite } from '@electric-sql/pglite'
 import type { Page } from 'playwright-core'
+import { SPENDING_KINDS } from '../../apps/server/src/modules/ledger/accounts.ts'
 import { buyCoins, finishCardSetup, startCardSetup } from '../../packages/contract/src/index.ts'
 import type { Api, Caller } from './api.ts'
 import { urlOf, waitUntil } from './auth.ts'
@@ -48,4 +50,29 @@ export async function fundWallet(page: Page, api: Api, fan: Caller, coins: numbe
   await fillHostedCardForm(page, TestCards.success, name)
   await api.call(finishCardSetup, { session_id: setup.session_id }, fan)
   return (await api.call(buyCoins, { coins, return_path: '/pay/coins' }, fan)).status
+}
+
+/**
+ * Dates a creator's sales `days` back in a stopped server's database (PGlite's folder), as if they had been
+ * made then: what a journey does to have earnings past the clearing period (server.restart's `whileDown`).
+ */
+export async function backdateSales(databaseDir: string, creatorId: number, days: number): Promise<number> {
+  const db = new PGlite(databaseDir)
+  try {
+    const kinds = SPENDING_KINDS.join(',')
+    const moved = await db.query(
+      `UPDATE ledger_transfers SET created_at = created_at - make_interval(days => $2)
+       WHERE counterparty_user_id = $1 AND kind IN (${kinds}) RETURNING id`,
+      [creatorId, days],
+    )
+    const ids = moved.rows.map((row) => Number((row as { id: number | string }).id))
+    await db.query(
+      `UPDATE ledger_postings SET created_at = created_at - make_interval(days => $2)
+       WHERE transfer_id = ANY($1::bigint[])`,
+      [ids, days],
+    )
+    return ids.length
+  } finally {
+    await db.close()
+  }
 }

@@ -120,10 +120,14 @@ export async function startServer(
     baseUrl,
     dataDir,
     output,
-    /** Stops the server (SIGTERM), keeps it down for `downMs`, then starts it again on the same port and data. */
-    async restart(downMs = 0) {
+    /**
+     * Stops the server (SIGTERM), keeps it down for `downMs` (and until `whileDown` has worked on its stopped
+     * database folder, if given), then starts it again on the same port and data.
+     */
+    async restart(downMs = 0, whileDown?: (databaseDir: string) => Promise<void>) {
       await halt(child)
       await new Promise((resolve) => setTimeout(resolve, downMs))
+      await whileDown?.(path.join(dataDir, DATABASE_FOLDER))
       child = await started()
     },
     /** Stops the server (SIGTERM) and leaves it down. */

@@ -1,5 +1,6 @@
 import { Posts, RequestBody } from './constants.ts'
 import { CoreErrorCodes } from './core-errors.ts'
+import { PayoutRules } from './money.ts'
 
 export { CoreErrorCodes }
 
@@ -173,6 +174,11 @@ export const ErrorCodes = {
   },
   PayoutMethodLimit: { code: 5308, status: 409, message: 'You can keep at most 10 payout methods.' },
   PayoutNotFound: { code: 5309, status: 404, message: 'This withdrawal is not available.' },
+  PayoutNotCleared: {
+    code: 5310,
+    status: 409,
+    message: `This is more than you can withdraw now. Earnings become available ${PayoutRules.clearingDays} days after each sale.`,
+  },
   // -- referrals (5400-5499) --
   ReferralCodeUnknown: { code: 5401, status: 404, message: 'This referral link is not valid.' },
   ReferralSelf: { code: 5402, status: 400, message: "You can't refer yourself." },

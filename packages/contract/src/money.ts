@@ -94,11 +94,22 @@ export const PayoutRules = {
   arrivalBusinessDays: '2-5',
   /** A failed withdrawal suspends payouts this long. */
   suspendAfterFailureDays: 7,
+  /**
+   * Earnings clear this many days after the sale (the time a card payment can still be disputed early on):
+   * until then they are pending, then available to withdraw. Longer than a paid message's reply window, so
+   * a share held for a reply is always still pending too.
+   */
+  clearingDays: 7,
   achNameMax: 22,
 } as const
 
 export const PayoutMethodKind = { Ach: 1, PayPal: 2, Usdt: 3 } as const
 export type PayoutMethodKind = (typeof PayoutMethodKind)[keyof typeof PayoutMethodKind]
+
+/** When earnings from a sale at `saleAt` become available to withdraw. */
+export function clearsAt(saleAt: Date): Date {
+  return new Date(saleAt.getTime() + PayoutRules.clearingDays * 86_400_000)
+}
 
 /** The fee of one withdrawal of `amountCents` by a method. */
 export function payoutFeeCents(kind: PayoutMethodKind, amountCents: number, isUs: boolean): number {

@@ -71,10 +71,10 @@ export const ChatTexts = {
     `Each message costs ${coins} ${coins === 1 ? 'coin' : 'coins'}. Refunded if there is no reply within ${ChatRules.replyWithinHours} hours.`,
   /** /pay/payout: the creator's shares of paid messages not answered yet (not withdrawable until then). */
   heldLabel: 'Awaiting your reply',
-  heldHint: `Your share of a paid message becomes withdrawable when you reply. Unanswered after ${ChatRules.replyWithinHours} hours, it goes back to the fan.`,
+  heldHint: `Your share of a paid message is held until you reply, then clears like any other sale. Unanswered after ${ChatRules.replyWithinHours} hours, it goes back to the fan.`,
   /** /pay/payout: a referrer's shares of paid messages to creators they referred, not answered yet. */
   referralHeldLabel: 'Referral shares awaiting a reply',
-  referralHeldHint: `Your referral share of a paid message becomes withdrawable when the creator you referred replies. Unanswered after ${ChatRules.replyWithinHours} hours, it goes back to the fan.`,
+  referralHeldHint: `Your referral share of a paid message is held until the creator you referred replies, then clears like any other sale. Unanswered after ${ChatRules.replyWithinHours} hours, it goes back to the fan.`,
   unlockTitle: 'Unlock this message',
   /** Under a creator's own message written for them (shown to the creator's side only). */
   byChatter: 'Sent by your chatter',

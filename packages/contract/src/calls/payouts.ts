@@ -61,6 +61,23 @@ export const PayoutFeeLabels: Record<PayoutMethodKind, { us: string; nonUs: stri
   [PayoutMethodKind.Usdt]: { us: 'US$3.00', nonUs: 'US$3.00' },
 }
 
+/** The words of /pay/payout and the withdrawal form. */
+export const PayoutScreenTexts = {
+  available: 'Available to withdraw',
+  /** Earnings still clearing. */
+  pending: 'Pending',
+  pendingHint: `Earnings become available ${PayoutRules.clearingDays} days after each sale.`,
+  nextClear: (date: string) => `The oldest pending earnings become available on ${date}.`,
+  /** Withdrawals requested and not paid yet. */
+  onTheWay: 'Withdrawals on the way',
+  minimum: 'Minimum',
+  /** The fee line of the withdrawal summary, named by the method ("PayPal fee"). */
+  feeLabel: (methodTitle: string | null) => (methodTitle ? `${methodTitle} fee` : 'Fee'),
+  taxOnFile: (form: 'w9' | 'w8ben') => (form === 'w9' ? 'W-9 on file' : 'W-8BEN on file'),
+  taxOnFileHint: (name: string, last4: string, date: string) =>
+    last4 ? `${name}, taxpayer ID ending ${last4}, signed ${date}.` : `${name}, signed ${date}.`,
+} as const
+
 /** A creator may keep this many payout methods. */
 export const PAYOUT_METHODS_MAX = 10
 
@@ -159,6 +176,10 @@ export const TaxSettings = z.object({
     country: z.string(),
   }),
   updated_at: Seconds,
+  /** The name typed as the signature of the W-9 certification (Part II); null on a W-8BEN. */
+  signature_name: z.string().nullable(),
+  /** Unix seconds of that signature; null for settings saved before signatures were asked. */
+  signed_at: Seconds.nullable(),
 })
 export type TaxSettings = z.infer<typeof TaxSettings>
 
@@ -197,8 +218,16 @@ export type Payout = z.infer<typeof Payout>
 
 export const PayoutOverview = z.object({
   is_creator: z.boolean(),
-  /** Withdrawable now: the payout wallet less `held_cents` and `referral_held_cents`. */
+  /**
+   * Withdrawable now: the payout wallet less what is still clearing (`clearing_cents`, which includes the
+   * shares held for a reply).
+   */
   available_cents: Cents,
+  /** Earnings of the last `clearing_days` days (PayoutRules.clearingDays): pending, not withdrawable yet. */
+  clearing_cents: Cents,
+  clearing_days: z.number().int().min(0),
+  /** Unix seconds when the oldest pending earnings become available; null when nothing is pending. */
+  next_clear_at: Seconds.nullable(),
   /** Requested or processing withdrawals. */
   pending_cents: Cents,
   /** Shares of paid messages waiting for the creator's reply (withdrawable once answered, else refunded). */

@@ -93,7 +93,10 @@ export const walletSummary = defineCall({
     /** SpentLevels (money.ts): 0 none, 1 under $100, 2 over $100, 3 over $1,000, 4 over $10,000. */
     spent_level: SpentLevelValue,
     spent_label: z.string(),
-    /** Creators: the withdrawable payout wallet in US cents; null for fans. */
+    /**
+     * Creators: the payout wallet in US cents, pending earnings included (payout overview splits what is
+     * available from what is still clearing); null for fans.
+     */
     balance: z.number().int().min(0).nullable(),
     /** Creators: net earnings of the last 30 days in US cents; null for fans. */
     earned_cents_30d: z.number().int().min(0).nullable(),
@@ -131,6 +134,66 @@ export const TransactionKinds = [
 ] as const
 export const TransactionKind = z.enum(TransactionKinds)
 export type TransactionKind = z.infer<typeof TransactionKind>
+
+/** What a sale on a statement was for: each kind of thing sold has its own words and link. */
+export const SaleKinds = [
+  'post_unlock',
+  'message_unlock',
+  'gift',
+  'chat_gift',
+  'chat_tip',
+  'paid_message',
+  'membership',
+] as const
+export const SaleKind = z.enum(SaleKinds)
+export type SaleKind = z.infer<typeof SaleKind>
+
+/**
+ * How statement lines read (both sides of a sale: the fan who paid, the creator who earned; a referrer
+ * sees the creator's words after "Referral share:").
+ */
+export const TransactionTexts = {
+  sale: {
+    post_unlock: { buyer: () => 'Unlocked a post', seller: () => 'Post unlocked' },
+    message_unlock: { buyer: () => 'Unlocked a chat message', seller: () => 'Chat message unlocked' },
+    gift: {
+      buyer: (gift: string) => `Gift sent: ${gift}`,
+      seller: (gift: string) => `Gift received: ${gift}`,
+    },
+    chat_gift: {
+      buyer: (gift: string) => `Gift sent in chat: ${gift}`,
+      seller: (gift: string) => `Gift received in chat: ${gift}`,
+    },
+    chat_tip: { buyer: () => 'Tip sent in chat', seller: () => 'Tip received in chat' },
+    paid_message: { buyer: () => 'Paid message', seller: () => 'Paid message received' },
+    membership: { buyer: () => 'Membership', seller: () => 'Membership payment' },
+  } satisfies Record<SaleKind, { buyer: (gift: string) => string; seller: (gift: string) => string }>,
+  referral: (sellerTitle: string) => `Referral share: ${sellerTitle.toLowerCase()}`,
+  /** A gift whose catalogue entry is gone. */
+  unknownGift: 'a gift',
+  coinPurchase: (coins: string) => `Bought ${coins} coins`,
+  payoutRequest: 'Payout requested',
+  payoutPaid: 'Payout sent',
+  payoutFailed: 'Payout failed, returned',
+  chargeback: 'Chargeback',
+  refund: 'Refund',
+  /** A payout sent does not change the wallet (the request took the money): its figure is what was sent. */
+  sent: (amount: string) => `Sent ${amount}`,
+  links: {
+    post: 'View post',
+    conversation: 'Open conversation',
+    profile: 'View profile',
+  },
+} as const
+
+/** Where a statement line leads: the post bought, the conversation, the creator of a membership. */
+export const TransactionLink = z.object({
+  kind: z.enum(['post', 'conversation', 'profile']),
+  label: z.string(),
+  /** An app path ("/post?id=12", "/chatRoom?u1=1&u2=2", "/@jane"). */
+  path: z.string(),
+})
+export type TransactionLink = z.infer<typeof TransactionLink>
 
 export const MoneyUnit = z.enum(['coins', 'usd_cents'])
 export type MoneyUnit = z.infer<typeof MoneyUnit>
@@ -170,9 +233,13 @@ export const Transaction = z.object({
   unit: MoneyUnit,
   /** The other person (the creator paid, the fan who paid); null for purchases and payouts. */
   counterparty: PostAuthor.nullable(),
+  /** What a sale was for (null for purchases of coins, payouts, refunds). */
+  sale: SaleKind.nullable(),
   /** The post bought or gifted on, if any. */
   post_id: PostId.nullable(),
-  /** The fan's message with a gift, if any. */
+  /** Where the line leads: the post, the conversation, the creator; null when nothing is there to see. */
+  link: TransactionLink.nullable(),
+  /** The fan's message with a gift or a tip, if any. */
   message: z.string().nullable(),
   lines: z.array(FeeLine),
 })

@@ -4,8 +4,10 @@ import {
   AchAccountName,
   base58Decode,
   isAbaRoutingNumber,
+  isPlausibleTin,
   isTronAddress,
   RoutingNumber,
+  signatureMatches,
   TaxForm,
   TronAddress,
 } from './payout.ts'
@@ -83,18 +85,54 @@ describe('USDT TRC20 addresses', () => {
 
 describe('tax forms', () => {
   const address = { line1: '1 Main St', city: 'Austin', state: 'TX', postal_code: '73301' }
-  it('takes a W-9 with an SSN written with dashes', () => {
-    const parsed = TaxForm.safeParse({
-      form: 'w9',
-      legal_name: 'Jane Doe',
-      tin_type: 'ssn',
-      tin: '123-45-6789',
-      address,
-    })
-    expect(parsed.success).toBe(true)
-    expect(
-      ruleOf(TaxForm.safeParse({ form: 'w9', legal_name: 'Jane Doe', tin_type: 'ssn', tin: '12', address })),
-    ).toEqual(['tax.tin.format'])
+  const signed = { certify: true, signature: 'Jane Doe' }
+  const w9 = (tin: string, tinType: 'ssn' | 'ein' = 'ssn', extra: Record<string, unknown> = signed) =>
+    TaxForm.safeParse({ form: 'w9', legal_name: 'Jane Doe', tin_type: tinType, tin, address, ...extra })
+
+  it('takes a signed W-9 with an SSN written with dashes', () => {
+    expect(w9('512-42-7391').success).toBe(true)
+    expect(w9('512427391').success).toBe(true)
+    expect(w9('12-3456780', 'ein').success).toBe(true)
+    expect(ruleOf(w9('12'))).toEqual(['tax.tin.format'])
+  })
+
+  it.each([
+    ['123-45-6789', 'the sample SSN on cards and forms'],
+    ['078-05-1120', 'the Woolworth wallet SSN'],
+    ['000-00-0000', 'all zeros'],
+    ['111-11-1111', 'one digit repeated'],
+    ['999-99-9999', 'one digit repeated'],
+    ['000-12-3456', 'area 000'],
+    ['666-12-3456', 'area 666'],
+    ['900-12-3456', 'area 9xx'],
+    ['987-65-4321', 'advertising numbers (area 9xx)'],
+    ['512-00-7391', 'group 00'],
+    ['512-42-0000', 'serial 0000'],
+  ])('refuses the SSN %s (%s)', (tin) => {
+    expect(ruleOf(w9(tin))).toEqual(['tax.tin.invalid'])
+  })
+
+  it.each(['00-1234567', '07-1234567', '89-1234567', '12-3456789', '11-1111111'])(
+    'refuses the EIN %s',
+    (tin) => {
+      expect(ruleOf(w9(tin, 'ein'))).toEqual(['tax.tin.invalid'])
+    },
+  )
+
+  it('checks the rule itself on plain digits', () => {
+    expect(isPlausibleTin('512427391', 'ssn')).toBe(true)
+    expect(isPlausibleTin('512427391', 'ein')).toBe(true)
+    expect(isPlausibleTin('772427391', 'ssn')).toBe(true)
+    expect(isPlausibleTin('772427391', 'ein')).toBe(true)
+    expect(isPlausibleTin('702427391', 'ein')).toBe(false)
+    expect(isPlausibleTin('51242739', 'ssn')).toBe(false)
+  })
+
+  it('needs the certification ticked and the legal name typed as the signature', () => {
+    expect(ruleOf(w9('512-42-7391', 'ssn', {}))).toEqual(['tax.certify', 'tax.signature'])
+    expect(ruleOf(w9('512-42-7391', 'ssn', { certify: true, signature: 'J Doe' }))).toEqual(['tax.signature'])
+    expect(w9('512-42-7391', 'ssn', { certify: true, signature: '  jane   DOE ' }).success).toBe(true)
+    expect(signatureMatches('', '')).toBe(false)
   })
 
   it('refuses a W-8BEN for the United States and an under-18 birthday', () => {

@@ -103,8 +103,8 @@ export const TronAddress = ruledText([
 
 export const TaxTexts = {
   nameRequired: 'Please enter your legal name.',
-  ssn: 'An SSN has nine digits (123-45-6789).',
-  ein: 'An EIN has nine digits (12-3456789).',
+  ssn: 'An SSN has nine digits (XXX-XX-XXXX).',
+  ein: 'An EIN has nine digits (XX-XXXXXXX).',
   foreignTin: 'Please enter your tax identification number (4 to 30 letters or digits).',
   line1: 'Please enter your street address.',
   city: 'Please enter your city.',
@@ -115,7 +115,71 @@ export const TaxTexts = {
   usCountry: 'A W-8BEN is for people outside the United States. Please fill in a W-9 instead.',
   birthday: 'Please enter a valid date of birth.',
   adult: 'You must be at least 18.',
+  ssnInvalid: 'This SSN is not valid. Please check it.',
+  einInvalid: 'This EIN is not valid. Please check it.',
+  certify: 'Please confirm the certification by ticking the box.',
+  signature: 'Type your legal name exactly as above to sign.',
 } as const
+
+/** The W-9 Part II certification the creator signs, word for word as on the IRS form. */
+export const W9Certification = {
+  title: 'Certification',
+  intro: 'Under penalties of perjury, I certify that:',
+  items: [
+    'The number shown on this form is my correct taxpayer identification number (or I am waiting for a number to be issued to me); and',
+    'I am not subject to backup withholding because (a) I am exempt from backup withholding, or (b) I have not been notified by the Internal Revenue Service (IRS) that I am subject to backup withholding as a result of a failure to report all interest or dividends, or (c) the IRS has notified me that I am no longer subject to backup withholding; and',
+    'I am a U.S. citizen or other U.S. person; and',
+    'The FATCA code(s) entered on this form (if any) indicating that I am exempt from FATCA reporting is correct.',
+  ],
+  consent:
+    'The Internal Revenue Service does not require your consent to any provision of this document other than the certifications required to avoid backup withholding.',
+  checkbox: 'I certify the statements above under penalties of perjury.',
+  signatureLabel: 'Signature (type your legal name)',
+} as const
+
+/**
+ * EIN prefixes the IRS assigns (its list of campus and internet prefixes); any other two first digits
+ * (00, 07-09, 17-19, 28, 29, 49, 69, 70, 78, 79, 89, 96, 97) is not an EIN.
+ */
+const EIN_PREFIXES = new Set([
+  ...range(1, 6),
+  ...range(10, 16),
+  ...range(20, 27),
+  ...range(30, 48),
+  ...range(50, 68),
+  ...range(71, 77),
+  ...range(80, 88),
+  ...range(90, 95),
+  98,
+  99,
+])
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: to - from + 1 }, (_, i) => from + i)
+}
+
+/** Numbers printed on sample cards and in advertising, never issued to anyone. */
+const KNOWN_TEST_TINS = new Set(['123456789', '078051120', '219099999', '987654321'])
+
+/**
+ * Whether nine digits can be a real taxpayer id: not a well-known sample number, not one digit repeated,
+ * and for an SSN the SSA's rules (area 000, 666 and 900-999, group 00 and serial 0000 are never issued);
+ * for an EIN a prefix the IRS assigns.
+ */
+export function isPlausibleTin(digits: string, type: 'ssn' | 'ein'): boolean {
+  if (!/^\d{9}$/.test(digits)) return false
+  if (KNOWN_TEST_TINS.has(digits) || /^(\d)\1{8}$/.test(digits)) return false
+  if (type === 'ein') return EIN_PREFIXES.has(Number(digits.slice(0, 2)))
+  const area = Number(digits.slice(0, 3))
+  if (area === 0 || area === 666 || area >= 900) return false
+  return digits.slice(3, 5) !== '00' && digits.slice(5) !== '0000'
+}
+
+/** A typed signature matches the legal name when they are the same words, whatever the case and spacing. */
+export function signatureMatches(signature: string, legalName: string): boolean {
+  const norm = (v: string) => v.trim().replace(/\s+/g, ' ').toLowerCase()
+  return norm(signature).length > 0 && norm(signature) === norm(legalName)
+}
 
 const Line = (id: string, message: string, max = 100, min = 1) =>
   ruledText([
@@ -155,15 +219,41 @@ export const W9Form = z
     tin_type: TinType,
     tin: LineText.trim(),
     address: UsAddress,
+    /** The Part II certification ticked, under penalties of perjury. */
+    certify: z.boolean().default(false),
+    /** The legal name typed as the signature. */
+    signature: LineText.trim().max(100).default(''),
   })
   .superRefine((value, ctx) => {
     const digits = value.tin.replace(/[\s-]/g, '')
-    if (!/^\d{9}$/.test(digits) || /^0{9}$/.test(digits))
+    const ssn = value.tin_type === 'ssn'
+    if (!/^\d{9}$/.test(digits))
       ctx.addIssue({
         code: 'custom',
         path: ['tin'],
-        message: value.tin_type === 'ssn' ? TaxTexts.ssn : TaxTexts.ein,
+        message: ssn ? TaxTexts.ssn : TaxTexts.ein,
         params: { rule: 'tax.tin.format' },
+      })
+    else if (!isPlausibleTin(digits, value.tin_type))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['tin'],
+        message: ssn ? TaxTexts.ssnInvalid : TaxTexts.einInvalid,
+        params: { rule: 'tax.tin.invalid' },
+      })
+    if (!value.certify)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['certify'],
+        message: TaxTexts.certify,
+        params: { rule: 'tax.certify' },
+      })
+    if (!signatureMatches(value.signature, value.legal_name))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['signature'],
+        message: TaxTexts.signature,
+        params: { rule: 'tax.signature' },
       })
   })
 

@@ -14,15 +14,19 @@ import {
   chatUnlock,
   conversationOpen,
   ErrorCodes,
+  Gifts,
   MediaState,
   NotifyType,
   notificationList,
+  PayoutRules,
   paidMessageSettings,
   payoutOverview,
   referralBind,
   requestPayout,
   savePayoutPaypal,
   savePayoutTax,
+  TransactionTexts,
+  transactionsList,
   updatePaidMessageSettings,
 } from '@velvet/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -244,6 +248,45 @@ describe('tips and gifts in chat', () => {
   })
 })
 
+describe('chat sales on the statements', () => {
+  it('names a chat unlock, tip and gift on both sides, with the tip message and the conversation', async () => {
+    const creator = await makeVerifiedCreator(t)
+    const fan = await makeAccount(t)
+    await follow(t, fan, creator)
+    await mintCoins(t, fan.userId, 200)
+    const id = (await open(fan, creator)).conversation_id
+    const photo = await makeMedia(t, creator.userId)
+    const ppv = await t.data(chatSend, sendInput(id, { media: [photo], price: 40 }), creator)
+    await t.data(chatUnlock, { message_id: ppv.message.message_id, price: 40 }, keyed(fan, nextId('u')))
+    const tip = { conversation_id: id, client_msg_id: nextId('tip'), coins: 25, text: 'for the song' }
+    await t.data(chatTip, tip, keyed(fan, nextId('tip-key')))
+    await t.data(
+      chatTip,
+      { conversation_id: id, client_msg_id: nextId('gift'), gift_id: 1, text: '' },
+      keyed(fan, nextId('gift-key')),
+    )
+
+    const statement = async (who: Account, filter: string) =>
+      (await t.data(transactionsList, { filter }, who)).list
+    const room = (me: Account, them: Account) => ({
+      kind: 'conversation',
+      label: TransactionTexts.links.conversation,
+      path: `/chatRoom?u1=${me.userId}&u2=${them.userId}`,
+    })
+    const rose = Gifts[0].name
+    expect(await statement(fan, 'spending')).toMatchObject([
+      { sale: 'chat_gift', title: `Gift sent in chat: ${rose}`, message: null, link: room(fan, creator) },
+      { sale: 'chat_tip', title: 'Tip sent in chat', message: 'for the song', link: room(fan, creator) },
+      { sale: 'message_unlock', title: 'Unlocked a chat message', amount: -40, link: room(fan, creator) },
+    ])
+    expect(await statement(creator, 'earnings')).toMatchObject([
+      { sale: 'chat_gift', title: `Gift received in chat: ${rose}`, link: room(creator, fan) },
+      { sale: 'chat_tip', title: 'Tip received in chat', message: 'for the song', link: room(creator, fan) },
+      { sale: 'message_unlock', title: 'Chat message unlocked', post_id: null, link: room(creator, fan) },
+    ])
+  })
+})
+
 describe('paid messages', () => {
   it('sets the price (creators only) and lets members and creators write free by default', async () => {
     const creator = await makeVerifiedCreator(t)
@@ -348,18 +391,28 @@ describe('paid messages', () => {
     const id = await paidMessage(fan, creator, 2_000)
     const held = (await earningsOf(creator)) - earned
     expect(held).toBeGreaterThan(0)
-    expect(await overview()).toMatchObject({ available_cents: earned, held_cents: held })
+    expect(await overview()).toMatchObject({
+      available_cents: earned,
+      held_cents: held,
+      clearing_cents: held,
+    })
     // Asking for more than the unheld part is refused, though the wallet holds it.
     const tooMuch = await t.call(
       requestPayout,
       { amount_cents: earned + 1, method_id: method.method_id },
       { token: creator.token, headers: idem() },
     )
-    expect(tooMuch.body.error.code).toBe(ErrorCodes.PayoutOverBalance.code)
+    expect(tooMuch.body.error.code).toBe(ErrorCodes.PayoutNotCleared.code)
 
-    // The reply makes it the creator's to withdraw.
+    // The reply makes it the creator's: no longer held, pending until the sale clears, then withdrawable.
     await t.data(chatSend, sendInput(id, { text: 'thanks!' }), creator)
-    expect(await overview()).toMatchObject({ available_cents: earned + held, held_cents: 0 })
+    expect(await overview()).toMatchObject({ available_cents: earned, held_cents: 0, clearing_cents: held })
+    t.clock.advance(PayoutRules.clearingDays * 86_400_000 + 1_000)
+    expect(await overview()).toMatchObject({
+      available_cents: earned + held,
+      held_cents: 0,
+      clearing_cents: 0,
+    })
     const all = await t.data(
       requestPayout,
       { amount_cents: earned + held, method_id: method.method_id },
@@ -388,16 +441,19 @@ describe('paid messages', () => {
       available_cents: earned,
       held_cents: 0,
       referral_held_cents: share,
+      clearing_cents: share,
     })
     const tooMuch = await t.call(
       requestPayout,
       { amount_cents: earned + 1, method_id: method.method_id },
       { token: referrer.token, headers: idem() },
     )
-    expect(tooMuch.body.error.code).toBe(ErrorCodes.PayoutOverBalance.code)
+    expect(tooMuch.body.error.code).toBe(ErrorCodes.PayoutNotCleared.code)
 
-    // The referred creator's reply makes it the referrer's to withdraw.
+    // The referred creator's reply makes it the referrer's: pending until the sale clears, then withdrawable.
     await t.data(chatSend, sendInput(id, { text: 'thanks!' }), creator)
+    expect(await overview()).toMatchObject({ available_cents: earned, referral_held_cents: 0 })
+    t.clock.advance(PayoutRules.clearingDays * 86_400_000 + 1_000)
     expect(await overview()).toMatchObject({ available_cents: earned + share, referral_held_cents: 0 })
     const all = await t.data(
       requestPayout,

@@ -250,7 +250,8 @@ export function createPaidChat(deps: PaidChatDeps) {
                   key: `chat_tip:${row.id}`,
                   item: gift ? { type: 'gift', id: String(gift.id) } : { type: 'tip', id: String(row.id) },
                   description: gift ? `Gift: ${gift.name}` : 'Tip in chat',
-                  meta: { message_id: row.id, gift_id: gift?.id ?? null },
+                  // The fan's words with it, for both statements.
+                  meta: { message_id: row.id, gift_id: gift?.id ?? null, message: input.text.trim() || null },
                   notice: async () => ({
                     userId: creator.id,
                     item: Notices.giftReceived({

@@ -90,3 +90,33 @@ export async function unlockedItems(
           )})`)) as unknown as { rows: { item_id: string }[] }
   return new Set(result.rows.map((row) => row.item_id))
 }
+
+/**
+ * What sales credited to a user's payout wallet since `since` (the sales still clearing), less what their
+ * reversals (refunds, chargebacks) took back, and when the oldest of those sales was. Net shares and
+ * referral shares alike.
+ */
+export async function clearingEarnings(
+  conn: Db | Tx,
+  userId: number,
+  since: Date,
+): Promise<{ cents: number; oldestAt: Date | null }> {
+  const kinds = sql.raw(SPENDING_KINDS.map((kind) => String(Math.trunc(kind))).join(','))
+  const result = await conn.execute(sql`
+    SELECT COALESCE(SUM(p.amount), 0) AS cents,
+      MIN(COALESCE(s.created_at, t.created_at)) FILTER (WHERE p.amount > 0) AS oldest_at
+    FROM ledger_postings p
+    JOIN ledger_accounts a ON a.id = p.account_id
+    JOIN ledger_transfers t ON t.id = p.transfer_id
+    LEFT JOIN ledger_transfers s ON s.id = t.reverses_id
+    WHERE a.user_id = ${userId} AND a.kind = ${AccountKind.CreatorPayout}
+      AND p.created_at >= ${since}
+      AND ((t.kind IN (${kinds}) AND t.created_at >= ${since})
+        OR (s.kind IN (${kinds}) AND s.created_at >= ${since}))`)
+  const [row] = (result as unknown as { rows: { cents: string | number; oldest_at: string | Date | null }[] })
+    .rows
+  return {
+    cents: Math.max(0, Number(row?.cents ?? 0)),
+    oldestAt: row?.oldest_at ? new Date(row.oldest_at) : null,
+  }
+}

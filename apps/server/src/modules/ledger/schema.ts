@@ -97,6 +97,8 @@ export const ledgerPostings = pgTable(
     index('ledger_postings_transfer_idx').on(t.transferId),
     // Statements page a user's postings by transfer, newest first.
     index('ledger_postings_account_idx').on(t.accountId, t.transferId),
+    // What a creator earned lately (the earnings still clearing, the last 30 days).
+    index('ledger_postings_account_time_idx').on(t.accountId, t.createdAt),
     check('ledger_postings_amount_check', sql`${t.amount} <> 0`),
   ],
 )

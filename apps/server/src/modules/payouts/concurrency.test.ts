@@ -85,7 +85,7 @@ describe('withdrawals at once', () => {
     expect(
       answers
         .filter((a) => a.status !== 200)
-        .every((a) => a.body.error.code === ErrorCodes.PayoutOverBalance.code),
+        .every((a) => a.body.error.code === ErrorCodes.PayoutNotCleared.code),
     ).toBe(true)
     const after = await t.data(payoutOverview, {}, creator)
     expect(after.held_cents).toBe(before.held_cents)

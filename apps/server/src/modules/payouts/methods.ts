@@ -153,6 +153,9 @@ export function createPayoutMethods(deps: {
               country: 'US',
               dateOfBirth: null,
               address: { ...form.address, region: form.address.state, country: 'US' },
+              // The zod rule checked the box and the typed name before this runs.
+              signatureName: form.signature,
+              signedAt: common.updatedAt,
             }
           : {
               ...common,
@@ -163,6 +166,8 @@ export function createPayoutMethods(deps: {
               country: form.country,
               dateOfBirth: form.date_of_birth,
               address: { ...form.address },
+              signatureName: null,
+              signedAt: null,
             }
       return { tax: presentTax(await repo.saveTax(row)) }
     },

@@ -21,12 +21,16 @@ import {
   savePayoutTax,
   savePayoutUsdt,
   setDefaultPayoutMethod,
+  TaxTexts,
+  TransactionTexts,
+  transactionsList,
 } from '@velvet/contract'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeAccount } from '../../test/factories.ts'
 import { startTestApp, type TestApp } from '../../test/harness.ts'
 import { makeCreator } from '../../test/social-factories.ts'
+import { TransferKind } from '../ledger/accounts.ts'
 import { payoutMethods as methodsTable, payoutTaxSettings } from './schema.ts'
 import { giveEarnings, idem, ledgerAudit, W9_FORM } from './test-factories.ts'
 
@@ -136,12 +140,19 @@ describe('payout methods', () => {
     const me = await makeCreator(t)
     expect((await t.data(payoutTax, {}, { token: me.token })).tax).toBeNull()
     const saved = await t.data(savePayoutTax, w9, { token: me.token })
-    expect(saved.tax).toMatchObject({ form: 'w9', tin_type: 'ssn', tin_last4: '6789', country: 'US' })
+    expect(saved.tax).toMatchObject({
+      form: 'w9',
+      tin_type: 'ssn',
+      tin_last4: '7391',
+      country: 'US',
+      signature_name: 'Jane Doe',
+      signed_at: Math.floor(t.clock.now().getTime() / 1000),
+    })
     const [row] = await t.database.db
       .select()
       .from(payoutTaxSettings)
       .where(eq(payoutTaxSettings.userId, me.userId))
-    expect(JSON.stringify(row)).not.toContain('123456789')
+    expect(JSON.stringify(row)).not.toContain('512427391')
     expect(row?.tinHash).toMatch(/^[0-9a-f]{64}$/)
     const foreign = await t.data(savePayoutTax, w8, { token: me.token })
     expect(foreign.tax).toMatchObject({
@@ -150,8 +161,27 @@ describe('payout methods', () => {
       tin_last4: '6789',
       country: 'PT',
     })
+    expect(foreign.tax).toMatchObject({ signature_name: null, signed_at: null })
     const us = await t.call(savePayoutTax, { ...w8, country: 'US' }, { token: me.token })
     expect(us.body.error.fields).toMatchObject([{ field: 'country', rule: 'tax.country.us' }])
+  })
+
+  it('refuses a W-9 with a sample or impossible taxpayer id, unticked or unsigned', async () => {
+    const me = await makeCreator(t)
+    const fieldsOf = async (form: Record<string, unknown>) =>
+      (await t.call(savePayoutTax, form, { token: me.token })).body.error?.fields
+    expect(await fieldsOf({ ...w9, tin: '123-45-6789' })).toMatchObject([
+      { field: 'tin', rule: 'tax.tin.invalid', message: TaxTexts.ssnInvalid },
+    ])
+    expect(await fieldsOf({ ...w9, tin: '666-12-3456' })).toMatchObject([{ rule: 'tax.tin.invalid' }])
+    expect(await fieldsOf({ ...w9, tin_type: 'ein', tin: '00-1234567' })).toMatchObject([
+      { field: 'tin', rule: 'tax.tin.invalid', message: TaxTexts.einInvalid },
+    ])
+    expect(await fieldsOf({ ...w9, certify: false, signature: 'Someone Else' })).toMatchObject([
+      { field: 'certify', rule: 'tax.certify' },
+      { field: 'signature', rule: 'tax.signature' },
+    ])
+    expect((await t.data(payoutTax, {}, { token: me.token })).tax).toBeNull()
   })
 })
 
@@ -346,4 +376,74 @@ describe('withdrawals', () => {
     expect((await t.data(payoutOverview, {}, { token: me.token })).available_cents).toBe(1_000)
     await expectCleanLedger()
   }, 40_000)
+})
+
+describe('clearing period', () => {
+  const DAY_MS = 86_400_000
+
+  it('keeps earnings pending for the clearing days after each sale, then lets them be withdrawn', async () => {
+    const me = await readyCreator({ cents: 4_000 }) // an old sale: 4,000 cents cleared
+    const sale = await giveEarnings(t, me.userId, 500, { cleared: false }) // 4,000 cents of today
+    const saleAt = sale.transfer.createdAt.getTime()
+    const overview = () => t.data(payoutOverview, {}, { token: me.token })
+    expect(await overview()).toMatchObject({
+      available_cents: 4_000,
+      clearing_cents: 4_000,
+      clearing_days: PayoutRules.clearingDays,
+      next_clear_at: Math.floor((saleAt + PayoutRules.clearingDays * DAY_MS) / 1000),
+    })
+
+    // Within the wallet but beyond what cleared: its own code; beyond the wallet: over the balance.
+    const ask = (amount: number) =>
+      t.call(
+        requestPayout,
+        { amount_cents: amount, method_id: me.methodId },
+        { token: me.token, headers: idem() },
+      )
+    const early = await ask(4_001)
+    expect(early.status).toBe(409)
+    expect(early.body.error).toMatchObject({
+      code: ErrorCodes.PayoutNotCleared.code,
+      message: ErrorCodes.PayoutNotCleared.message,
+    })
+    expect((await ask(8_001)).body.error.code).toBe(ErrorCodes.PayoutOverBalance.code)
+
+    // A second short of the clearing days it is still pending; then it is available.
+    t.clock.set(new Date(saleAt + PayoutRules.clearingDays * DAY_MS - 1_000))
+    expect((await overview()).available_cents).toBe(4_000)
+    t.clock.set(new Date(saleAt + PayoutRules.clearingDays * DAY_MS + 1_000))
+    expect(await overview()).toMatchObject({ available_cents: 8_000, clearing_cents: 0, next_clear_at: null })
+    const all = await ask(8_000)
+    expect(all.status).toBe(200)
+    await waitForStatus(me.token, all.body.data.payout_id, PayoutStatus.Paid)
+    expect(await overview()).toMatchObject({ available_cents: 0, clearing_cents: 0 })
+    // The statement: the request took the money; the payout sent says what was asked, the fee, what left.
+    const lines = [
+      { key: 'amount', amount: 8_000 },
+      { key: 'payout_fee', amount: -PayoutRules.paypalUsFeeCents },
+      { key: 'net', amount: 8_000 - PayoutRules.paypalUsFeeCents },
+    ]
+    const statement = await t.data(transactionsList, { filter: 'payouts' }, { token: me.token })
+    expect(statement.list).toMatchObject([
+      { kind: 'payout_paid', title: TransactionTexts.payoutPaid, amount: 0, lines },
+      { kind: 'payout_request', title: TransactionTexts.payoutRequest, amount: -8_000, lines },
+    ])
+    await expectCleanLedger()
+  }, 40_000)
+
+  it('takes a reversed sale out of what is pending, not out of what cleared', async () => {
+    const me = await readyCreator({ cents: 4_000 })
+    const sale = await giveEarnings(t, me.userId, 250, { cleared: false }) // 2,000 cents of today
+    const overview = () => t.data(payoutOverview, {}, { token: me.token })
+    expect(await overview()).toMatchObject({ available_cents: 4_000, clearing_cents: 2_000 })
+    await t.database.db.transaction((tx) =>
+      t.app.services.money.sales.reverse(
+        sale.transfer.idempotencyKey,
+        { kind: TransferKind.Refund, key: `refund-${sale.transfer.id}`, description: 'Refund' },
+        tx,
+      ),
+    )
+    expect(await overview()).toMatchObject({ available_cents: 4_000, clearing_cents: 0 })
+    await expectCleanLedger()
+  })
 })

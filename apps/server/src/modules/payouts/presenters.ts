@@ -39,6 +39,8 @@ export function presentTax(row: TaxRow): TaxSettings {
       country: a.country ?? row.country,
     },
     updated_at: seconds(row.updatedAt),
+    signature_name: row.signatureName,
+    signed_at: secondsOrNull(row.signedAt),
   }
 }
 

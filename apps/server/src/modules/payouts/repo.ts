@@ -2,6 +2,7 @@ import { PayoutStatus } from '@velvet/contract'
 import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../platform/db.ts'
 import { heldPaidMessageCents } from '../chat/read-models.ts'
+import { clearingEarnings } from '../ledger/read-models.ts'
 import { payoutMethods, payouts, payoutTaxSettings } from './schema.ts'
 
 type Conn = Db | Tx
@@ -197,6 +198,12 @@ export function createPayoutsRepo(db: Db) {
      */
     heldCents: (userId: number, conn: Conn = db): Promise<{ ownCents: number; referralCents: number }> =>
       heldPaidMessageCents(conn, userId),
+
+    /**
+     * Earnings of sales since `since` (still clearing, not withdrawable yet), net of their reversals, and
+     * when the oldest of those sales was.
+     */
+    clearing: (userId: number, since: Date, conn: Conn = db) => clearingEarnings(conn, userId, since),
 
     /** When the user's latest withdrawal failed (null if none ever did). */
     async lastFailedAt(userId: number, conn: Conn = db): Promise<Date | null> {

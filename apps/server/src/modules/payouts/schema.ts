@@ -65,6 +65,9 @@ export const payoutTaxSettings = pgTable('payout_tax_settings', {
   dateOfBirth: date('date_of_birth', { mode: 'string' }),
   address: jsonb('address').$type<Record<string, string>>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The legal name typed to sign the W-9 certification (Part II), and when; null on a W-8BEN. */
+  signatureName: text('signature_name'),
+  signedAt: timestamp('signed_at', { withTimezone: true }),
 })
 
 /**

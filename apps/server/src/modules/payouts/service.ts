@@ -1,4 +1,5 @@
 import {
+  clearsAt,
   type PayoutMethodKind as Kind,
   PayoutRules,
   PayoutStatus,
@@ -61,6 +62,27 @@ export function createPayoutsService(deps: PayoutsServiceDeps) {
     if (!failedAt) return null
     const until = new Date(failedAt.getTime() + PayoutRules.suspendAfterFailureDays * DAY_MS)
     return until > clock.now() ? until : null
+  }
+
+  /**
+   * What the creator may withdraw now: the payout wallet less what is still clearing (sales of the last
+   * PayoutRules.clearingDays days) or held for a reply (a paid message's share, own or as the referrer; a
+   * share held is a recent sale too, so the larger of the two is what stays).
+   */
+  async function balances(userId: number, tx?: Tx) {
+    const since = new Date(clock.now().getTime() - PayoutRules.clearingDays * DAY_MS)
+    // One after another: inside a transaction they share one connection.
+    const wallet = await ledger.earningsCents(userId, tx)
+    const clearing = await repo.clearing(userId, since, tx)
+    const held = await repo.heldCents(userId, tx)
+    const pendingCents = Math.min(wallet, Math.max(clearing.cents, held.ownCents + held.referralCents))
+    return {
+      wallet,
+      held,
+      clearingCents: pendingCents,
+      availableCents: Math.max(0, wallet - pendingCents),
+      nextClearAt: pendingCents > 0 && clearing.oldestAt ? clearsAt(clearing.oldestAt) : null,
+    }
   }
 
   async function notify(row: PayoutRow) {
@@ -127,7 +149,13 @@ export function createPayoutsService(deps: PayoutsServiceDeps) {
           kind: TransferKind.PayoutPaid,
           actorUserId: row.userId,
           item: { type: 'payout', id: String(row.id) },
-          meta: { net_cents: row.netCents, description: 'Withdrawal sent' },
+          meta: {
+            amount_cents: row.amountCents,
+            fee_cents: row.feeCents,
+            net_cents: row.netCents,
+            method_kind: row.methodKind,
+            description: 'Withdrawal sent',
+          },
           postings: [
             { account: { kind: AccountKind.PayoutClearing }, amount: -row.netCents },
             { account: { kind: AccountKind.PayoutSettled }, amount: row.netCents },
@@ -154,9 +182,8 @@ export function createPayoutsService(deps: PayoutsServiceDeps) {
 
   return {
     async overview(viewer: Viewer) {
-      const [earnings, held, pending, tax, methods, until] = await Promise.all([
-        ledger.earningsCents(viewer.userId),
-        repo.heldCents(viewer.userId),
+      const [money, pending, tax, methods, until] = await Promise.all([
+        balances(viewer.userId),
         repo.pendingCents(viewer.userId),
         repo.tax(viewer.userId),
         repo.methods(viewer.userId),
@@ -165,10 +192,13 @@ export function createPayoutsService(deps: PayoutsServiceDeps) {
       const first = methods[0]
       return {
         is_creator: viewer.userRole === UserRole.Creator,
-        available_cents: Math.max(0, earnings - held.ownCents - held.referralCents),
+        available_cents: money.availableCents,
+        clearing_cents: money.clearingCents,
+        clearing_days: PayoutRules.clearingDays,
+        next_clear_at: money.nextClearAt ? Math.floor(money.nextClearAt.getTime() / 1000) : null,
         pending_cents: pending,
-        held_cents: held.ownCents,
-        referral_held_cents: held.referralCents,
+        held_cents: money.held.ownCents,
+        referral_held_cents: money.held.referralCents,
         minimum_cents: PayoutRules.minimumCents,
         is_us: tax ? tax.form === 'w9' : true,
         has_tax: tax !== null,
@@ -183,9 +213,9 @@ export function createPayoutsService(deps: PayoutsServiceDeps) {
 
     /**
      * Requests a withdrawal once per Idempotency-Key: the money leaves the payout wallet and the job is queued
-     * in the same transaction as the stored answer. Refused under the minimum, over the balance (less what paid
-     * messages hold until answered), without tax
-     * settings or a method, while paused, and for non-creators.
+     * in the same transaction as the stored answer. Refused under the minimum, over the balance, over what has
+     * cleared (recent sales, shares held for a reply), without tax settings or a method, while paused, and
+     * for non-creators.
      */
     async request(
       viewer: Viewer,
@@ -208,12 +238,11 @@ export function createPayoutsService(deps: PayoutsServiceDeps) {
           throw new AppError(any ? 'PayoutMethodNotFound' : 'PayoutMethodMissing')
         }
         if (await suspendedUntil(viewer.userId, tx)) throw new AppError('PayoutsSuspended')
-        // Paid messages' shares (own and referral) stay until the creator answers (the ledger itself refuses
-        // beyond the wallet).
-        const { ownCents, referralCents } = await repo.heldCents(viewer.userId, tx)
-        const held = ownCents + referralCents
-        if (held > 0 && input.amount_cents > (await ledger.earningsCents(viewer.userId, tx)) - held)
-          throw new AppError('PayoutOverBalance')
+        // Beyond the wallet: over the balance. Within it but beyond what has cleared (recent sales, shares
+        // held for a reply): not cleared yet. The ledger itself also refuses beyond the wallet.
+        const money = await balances(viewer.userId, tx)
+        if (input.amount_cents > money.wallet) throw new AppError('PayoutOverBalance')
+        if (input.amount_cents > money.availableCents) throw new AppError('PayoutNotCleared')
         const fee = payoutFeeCents(method.kind as Kind, input.amount_cents, tax.form === 'w9')
         const net = input.amount_cents - fee
         const now = clock.now()

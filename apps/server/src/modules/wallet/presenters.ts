@@ -4,8 +4,11 @@ import {
   FeeLineLabels,
   giftById,
   type PostAuthor,
+  type SaleKind,
   type Transaction,
   type TransactionKind,
+  type TransactionLink,
+  TransactionTexts,
   UserRole,
 } from '@velvet/contract'
 import { TransferKind } from '../ledger/accounts.ts'
@@ -43,33 +46,66 @@ function roleOf(row: StatementRow, viewerId: number): Role {
   return row.counterpartyUserId === viewerId ? 'seller' : 'referrer'
 }
 
-function titleOf(kind: TransactionKind, role: Role, row: StatementRow): string {
-  const gift = giftById(metaInt(row.meta, 'gift_id') ?? 0)
+/** What a sale was for, from the transfer's kind, item and meta (a chat sale names its message). */
+function saleOf(row: StatementRow): SaleKind | null {
+  const inChat = metaInt(row.meta, 'message_id') !== null
+  switch (row.kind) {
+    case TransferKind.Unlock:
+      return row.itemType === 'post' ? 'post_unlock' : 'message_unlock'
+    case TransferKind.Gift:
+      if (!inChat) return 'gift'
+      return row.itemType === 'gift' ? 'chat_gift' : 'chat_tip'
+    case TransferKind.PaidMessage:
+      return 'paid_message'
+    case TransferKind.MembershipCharge:
+      return 'membership'
+    default:
+      return null
+  }
+}
+
+function titleOf(kind: TransactionKind, role: Role, row: StatementRow, sale: SaleKind | null): string {
+  if (sale) {
+    const giftName = giftById(metaInt(row.meta, 'gift_id') ?? 0)?.name ?? TransactionTexts.unknownGift
+    const words = TransactionTexts.sale[sale]
+    if (role === 'buyer') return words.buyer(giftName)
+    return role === 'seller' ? words.seller(giftName) : TransactionTexts.referral(words.seller(giftName))
+  }
   const coins = metaInt(row.meta, 'coins') ?? row.coinsDelta
-  const sale: Partial<Record<TransactionKind, [string, string]>> = {
-    unlock: ['Unlocked a post', 'Post unlocked'],
-    gift: [`Gift: ${gift?.name ?? 'gift'}`, `Gift received: ${gift?.name ?? 'gift'}`],
-    membership: ['Membership', 'Membership payment'],
-    paid_message: ['Paid message', 'Paid message received'],
+  const titles: Partial<Record<TransactionKind, string>> = {
+    coin_purchase: TransactionTexts.coinPurchase(Math.abs(coins).toLocaleString('en-US')),
+    payout_request: TransactionTexts.payoutRequest,
+    payout_paid: TransactionTexts.payoutPaid,
+    payout_failed: TransactionTexts.payoutFailed,
+    chargeback: TransactionTexts.chargeback,
   }
-  const pair = sale[kind]
-  if (pair) {
-    if (role === 'buyer') return pair[0]
-    return role === 'seller' ? pair[1] : `Referral share: ${pair[1].toLowerCase()}`
-  }
-  const titles: Record<TransactionKind, string> = {
-    coin_purchase: `Bought ${Math.abs(coins).toLocaleString('en-US')} coins`,
-    payout_request: 'Payout requested',
-    payout_paid: 'Payout paid',
-    payout_failed: 'Payout failed, returned',
-    chargeback: 'Chargeback',
-    refund: 'Refund',
-    unlock: '',
-    gift: '',
-    membership: '',
-    paid_message: '',
-  }
-  return titles[kind]
+  return titles[kind] ?? TransactionTexts.refund
+}
+
+/**
+ * Where a line leads: the post bought or gifted on, the conversation of a chat sale (the buyer's and the
+ * seller's, not a referrer's), the profile of the other side of a membership.
+ */
+function linkOf(
+  sale: SaleKind | null,
+  role: Role,
+  postId: number | null,
+  viewerId: number,
+  other: PostAuthor | null,
+): TransactionLink | null {
+  const { links } = TransactionTexts
+  if (postId !== null && (sale === 'post_unlock' || sale === 'gift'))
+    return { kind: 'post', label: links.post, path: `/post?id=${postId}` }
+  const person = other?.user_name ? other : null
+  if (!person || role === 'referrer') return null
+  if (sale === 'message_unlock' || sale === 'chat_gift' || sale === 'chat_tip' || sale === 'paid_message')
+    return {
+      kind: 'conversation',
+      label: links.conversation,
+      path: `/chatRoom?u1=${viewerId}&u2=${person.user_id}`,
+    }
+  if (sale === 'membership') return { kind: 'profile', label: links.profile, path: `/@${person.user_name}` }
+  return null
 }
 
 /** The statement lines of a transfer as the viewer may see them (creators see how a sale split). */
@@ -96,7 +132,9 @@ function linesOf(kind: TransactionKind, role: Role, row: StatementRow): FeeLine[
   if (kind === 'chargeback' && gross !== null) return [line('amount', gross)]
   if (kind === 'payout_request' || kind === 'payout_paid' || kind === 'payout_failed') {
     const lines: FeeLine[] = []
-    const amount = metaInt(meta, 'amount_cents')
+    // A payout sent before its record named the amount and fee says only what was sent.
+    const amount =
+      metaInt(meta, 'amount_cents') ?? (kind === 'payout_paid' ? metaInt(meta, 'net_cents') : null)
     const fee = metaInt(meta, 'fee_cents') ?? metaInt(meta, 'payout_fee_cents')
     const net = metaInt(meta, 'net_cents')
     if (amount !== null) lines.push(line('amount', amount))
@@ -151,19 +189,25 @@ export function presentTransaction(
     amount = -(metaInt(row.meta, 'gross_cents') ?? 0)
   }
   const other = counterpartyOf(row, viewerId)
-  const postId =
+  const card = other === null ? null : presentCard(other, cards.get(other), portraitUrl)
+  const postValue =
     row.itemType === 'post' && row.itemId !== null ? Number(row.itemId) : metaInt(row.meta, 'post_id')
+  const postId = postValue !== null && Number.isSafeInteger(postValue) && postValue > 0 ? postValue : null
+  const sale = saleOf(row)
+  const message = typeof row.meta.message === 'string' && row.meta.message ? row.meta.message : null
   return {
     id: String(row.id),
     kind,
     role,
-    title: titleOf(kind, role, row),
+    title: titleOf(kind, role, row, sale),
     time: Math.floor(row.createdAt.getTime() / 1000),
     amount,
     unit,
-    counterparty: other === null ? null : presentCard(other, cards.get(other), portraitUrl),
-    post_id: postId !== null && Number.isSafeInteger(postId) && postId > 0 ? postId : null,
-    message: kind === 'gift' && typeof row.meta.message === 'string' ? row.meta.message : null,
+    counterparty: card,
+    sale,
+    post_id: postId,
+    link: linkOf(sale, role, postId, viewerId, card),
+    message: sale === 'gift' || sale === 'chat_gift' || sale === 'chat_tip' ? message : null,
     lines: linesOf(kind, role, row),
   }
 }

@@ -9,6 +9,7 @@ import {
   Shares,
   sendGift,
   splitSale,
+  TransactionTexts,
   transactionsList,
   unlockPost,
   Visibility,
@@ -145,10 +146,20 @@ describe('transactions', () => {
       amount: -120,
       unit: 'coins',
       post_id: postId,
+      sale: 'post_unlock',
+      link: { kind: 'post', label: TransactionTexts.links.post, path: `/post?id=${postId}` },
       counterparty: { user_id: creator.userId, verified: true },
       lines: [],
     })
-    expect(list[1]).toMatchObject({ title: `Gift: ${crown.name}`, amount: -crown.coins, post_id: postId })
+    expect(list[1]).toMatchObject({
+      title: `Gift sent: ${crown.name}`,
+      sale: 'gift',
+      amount: -crown.coins,
+      post_id: postId,
+      link: { kind: 'post', path: `/post?id=${postId}` },
+    })
+    // A gift from a profile leads nowhere else: there is no post.
+    expect(list[0]).toMatchObject({ title: 'Gift sent: Rose', post_id: null, link: null })
     expect(list[3]).toMatchObject({
       role: 'owner',
       title: 'Bought 2,000 coins',
@@ -212,6 +223,7 @@ describe('transactions', () => {
     const res = await statement(creator, { filter: 'payouts' })
     expect(res.body.data.list).toHaveLength(1)
     expect(res.body.data.list[0]).toMatchObject({
+      title: TransactionTexts.payoutRequest,
       kind: 'payout_request',
       role: 'owner',
       amount: -2000,

@@ -247,6 +247,7 @@ const sections: InfoSection[] = [
         </p>
         <Facts
           items={[
+            { term: 'Available to withdraw', detail: `${Money.clearingDays} days after each sale` },
             { term: 'Minimum withdrawal', detail: Money.minimumWithdrawal },
             { term: 'Processing', detail: Money.processingDays },
             { term: 'Arrival after processing', detail: Money.arrivalDays },

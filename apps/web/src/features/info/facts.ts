@@ -3,6 +3,8 @@
  * follow DESIGN §4/§8 and spec §9; when the money contract lands, read them from @velvet/contract instead.
  */
 
+import { PayoutRules } from '@velvet/contract'
+
 /** Said plainly wherever a page would otherwise suggest them: live streams and video calls do not exist yet. */
 export const NOT_BUILT = 'Live streams and video calls are not available on Velvet yet.'
 
@@ -17,6 +19,8 @@ export const Money = {
   membershipRange: 'US$1 to US$1,000',
   renewalGraceDays: 7,
   minimumWithdrawal: 'US$20',
+  /** Earnings clear (become withdrawable) this many days after each sale. */
+  clearingDays: PayoutRules.clearingDays,
   processingDays: '1-2 business days',
   arrivalDays: '2-5 business days',
   failedWithdrawalSuspension: 'one week',

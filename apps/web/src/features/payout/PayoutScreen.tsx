@@ -5,8 +5,18 @@ import {
   type PayoutMethod,
   type PayoutMethodKind,
   type PayoutOverview,
+  PayoutScreenTexts,
 } from '@velvet/contract'
-import { ArrowUpRight, BadgeCheck, CircleAlert, FileText, Landmark, PauseCircle } from 'lucide-react'
+import {
+  ArrowUpRight,
+  BadgeCheck,
+  ChevronRight,
+  CircleAlert,
+  FileCheck,
+  FileText,
+  Landmark,
+  PauseCircle,
+} from 'lucide-react'
 import { type FormEvent, useMemo, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { newIdempotencyKey } from '../../lib/api/client.ts'
@@ -22,8 +32,21 @@ import { MethodIcon } from './MethodIcon.tsx'
 import { PayoutBalance } from './PayoutBalance.tsx'
 import { PayoutHistory } from './PayoutHistory.tsx'
 import { PayoutParams, PayoutPaths, successPath } from './paths.ts'
-import { payoutKeys, usePayoutMethods, usePayoutOverview, useRequestPayout } from './payout.queries.ts'
-import { AmountMessages, amountProblem, centsToField, parseUsdToCents, previewOf } from './payout-rules.ts'
+import {
+  payoutKeys,
+  usePayoutMethods,
+  usePayoutOverview,
+  usePayoutTax,
+  useRequestPayout,
+} from './payout.queries.ts'
+import {
+  AmountMessages,
+  amountProblem,
+  centsToField,
+  chosenMethod,
+  parseUsdToCents,
+  previewOf,
+} from './payout-rules.ts'
 import '../../ui/screen-kit.css'
 import '../../ui/Skeleton.css'
 import './payout.css'
@@ -72,8 +95,33 @@ function Blockers({ overview }: { overview: PayoutOverview }) {
             <span className="v-set-row__hint">A W-9 or W-8BEN is needed before your first payout.</span>
           </span>
         </Link>
-      ) : null}
+      ) : (
+        <TaxOnFile overview={overview} back={back} />
+      )}
     </>
+  )
+}
+
+/** The tax form on file (W-9 or W-8BEN), who signed it and when; it opens the tax screen to update it. */
+function TaxOnFile({ overview, back }: { overview: PayoutOverview; back: string }) {
+  const tax = usePayoutTax().data?.tax ?? null
+  const form = tax?.form ?? (overview.is_us ? 'w9' : 'w8ben')
+  const signed = tax ? dateOf(tax.signed_at ?? tax.updated_at) : null
+  return (
+    <Link to={`${PayoutPaths.tax}${back}`} className="v-set-row v-set-row--link v-payout-tax">
+      <span className="v-set-row__icon v-payout-tax__icon" aria-hidden="true">
+        <FileCheck />
+      </span>
+      <span className="v-set-row__text">
+        <span className="v-set-row__title">{PayoutScreenTexts.taxOnFile(form)}</span>
+        {tax && signed ? (
+          <span className="v-set-row__hint">
+            {PayoutScreenTexts.taxOnFileHint(tax.signature_name ?? tax.legal_name, tax.tin_last4, signed)}
+          </span>
+        ) : null}
+      </span>
+      <ChevronRight className="v-set-row__chevron" aria-hidden="true" />
+    </Link>
   )
 }
 
@@ -132,12 +180,11 @@ function MethodPicker({
   )
 }
 
-function WithdrawForm({ overview, methods }: { overview: PayoutOverview; methods: PayoutMethod[] }) {
+/** The withdrawal form (exported for its render test). */
+export function WithdrawForm({ overview, methods }: { overview: PayoutOverview; methods: PayoutMethod[] }) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const [methodId, setMethodId] = useState<number | null>(
-    overview.default_method?.method_id ?? methods[0]?.method_id ?? null,
-  )
+  const [methodId, setMethodId] = useState<number | null>(null)
   const [amount, setAmount] = useState('')
   const [touched, setTouched] = useState(false)
   const [submitting, setSubmitting] = useState(false)
@@ -146,9 +193,9 @@ function WithdrawForm({ overview, methods }: { overview: PayoutOverview; methods
   // One key per withdrawal attempt: a retry after a lost answer cannot withdraw twice.
   const key = useRef<{ key: string; params: string } | null>(null)
 
-  const method = methods.find((m) => m.method_id === methodId) ?? null
+  const method = chosenMethod(methods, methodId)
   const cents = parseUsdToCents(amount)
-  const problem = amountProblem(cents, overview.available_cents)
+  const problem = amountProblem(cents, overview.available_cents, overview.clearing_cents)
   const preview = useMemo(
     () =>
       method && cents !== null ? previewOf(method.kind as PayoutMethodKind, cents, overview.is_us) : null,
@@ -182,7 +229,12 @@ function WithdrawForm({ overview, methods }: { overview: PayoutOverview; methods
 
   return (
     <form className="v-payout-form" onSubmit={onSubmit} noValidate aria-label="Withdraw">
-      <MethodPicker methods={methods} selected={methodId} onSelect={setMethodId} isUs={overview.is_us} />
+      <MethodPicker
+        methods={methods}
+        selected={method?.method_id ?? null}
+        onSelect={setMethodId}
+        isUs={overview.is_us}
+      />
       <TextField
         label="Amount (US$)"
         inputMode="decimal"
@@ -215,7 +267,7 @@ function WithdrawForm({ overview, methods }: { overview: PayoutOverview; methods
           <dd>{cents !== null ? formatUsd(cents) : '—'}</dd>
         </div>
         <div>
-          <dt>Fee{method ? ` (${method.title})` : ''}</dt>
+          <dt>{PayoutScreenTexts.feeLabel(method?.title ?? null)}</dt>
           <dd>{preview ? formatUsd(preview.feeCents) : '—'}</dd>
         </div>
         <div className="v-payout-preview__total">

@@ -1,6 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueryClient } from '@tanstack/react-query'
-import { COUNTRY_CODES, countryName, type TaxSettings, US_STATES, W8BenForm, W9Form } from '@velvet/contract'
+import {
+  COUNTRY_CODES,
+  countryName,
+  type TaxSettings,
+  US_STATES,
+  W8BenForm,
+  W9Certification,
+  W9Form,
+} from '@velvet/contract'
 import { FileCheck2 } from 'lucide-react'
 import { type ComponentProps, useState } from 'react'
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form'
@@ -85,6 +93,9 @@ function W9({ current }: { current: TaxSettings | null }) {
         state: mine?.address.region ?? '',
         postal_code: mine?.address.postal_code ?? '',
       },
+      // Signed again with every change.
+      certify: false,
+      signature: '',
     },
   })
   const { errors, isSubmitting } = form.formState
@@ -94,7 +105,7 @@ function W9({ current }: { current: TaxSettings | null }) {
       await saveTax.mutateAsync(values)
       await saved()
     } catch (error) {
-      showServerError(error, form.setError, ['legal_name', 'tin'])
+      showServerError(error, form.setError, ['legal_name', 'tin', 'certify', 'signature'])
     }
   })
   return (
@@ -118,7 +129,7 @@ function W9({ current }: { current: TaxSettings | null }) {
         label={tinType === 'ein' ? 'Taxpayer ID (EIN)' : 'Taxpayer ID (SSN)'}
         inputMode="numeric"
         autoComplete="off"
-        placeholder={tinType === 'ein' ? '12-3456789' : '123-45-6789'}
+        placeholder={tinType === 'ein' ? 'XX-XXXXXXX' : 'XXX-XX-XXXX'}
         hint={
           mine
             ? `On file: ending in ${mine.tin_last4}. Enter it again to save changes.`
@@ -141,9 +152,41 @@ function W9({ current }: { current: TaxSettings | null }) {
           </Select>
         }
       />
+      <fieldset className="v-payout-certify" aria-describedby="w9-certify-text">
+        <legend className="v-payout__legend">{W9Certification.title}</legend>
+        <div id="w9-certify-text" className="v-payout-certify__text">
+          <p>{W9Certification.intro}</p>
+          <ol>
+            {W9Certification.items.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ol>
+          <p>{W9Certification.consent}</p>
+        </div>
+        <label className="v-payout-check v-payout-certify__check">
+          <input
+            type="checkbox"
+            aria-invalid={errors.certify ? true : undefined}
+            aria-describedby={errors.certify ? 'w9-certify-error' : undefined}
+            {...form.register('certify')}
+          />
+          {W9Certification.checkbox}
+        </label>
+        {errors.certify?.message ? (
+          <p id="w9-certify-error" className="v-payout-certify__error" role="alert">
+            {errors.certify.message}
+          </p>
+        ) : null}
+        <TextField
+          label={W9Certification.signatureLabel}
+          autoComplete="name"
+          error={errors.signature?.message}
+          {...form.register('signature')}
+        />
+      </fieldset>
       {errors.root?.server ? <Alert>{errors.root.server.message}</Alert> : null}
       <Button type="submit" block loading={isSubmitting}>
-        Save W-9
+        Sign and save W-9
       </Button>
     </form>
   )

@@ -15,7 +15,7 @@ import { type ReactNode, useId, useState } from 'react'
 import { Link } from 'react-router'
 import { Avatar } from '../../ui/Avatar.tsx'
 import { displayName } from '../profile/index.ts'
-import { hasFeeLines, lineAmount, signedAmount, transactionTime } from './wallet-rules.ts'
+import { hasFeeLines, lineAmount, rowAmount, transactionTime } from './wallet-rules.ts'
 
 const ICONS: Record<Transaction['kind'], ReactNode> = {
   coin_purchase: <Coins />,
@@ -36,6 +36,7 @@ export function TransactionRow({ item }: { item: Transaction }) {
   const linesId = useId()
   const foldable = hasFeeLines(item)
   const who = item.counterparty
+  const figure = rowAmount(item)
   const summary = (
     <>
       <span className="v-tx__icon" data-kind={item.kind} aria-hidden="true">
@@ -54,8 +55,8 @@ export function TransactionRow({ item }: { item: Transaction }) {
           <time dateTime={new Date(item.time * 1000).toISOString()}>{transactionTime(item.time)}</time>
         </span>
       </span>
-      <span className="v-tx__amount" data-sign={item.amount > 0 ? 'in' : item.amount < 0 ? 'out' : undefined}>
-        {signedAmount(item.amount, item.unit)}
+      <span className="v-tx__amount" data-sign={figure.sign}>
+        {figure.text}
       </span>
       {foldable ? (
         <ChevronDown className="v-tx__chevron" aria-hidden="true" data-open={open || undefined} />
@@ -85,11 +86,11 @@ export function TransactionRow({ item }: { item: Transaction }) {
               <dd>{lineAmount(line)}</dd>
             </div>
           ))}
-          {item.post_id ? (
+          {item.link ? (
             <div className="v-tx__line">
               <dt>Item</dt>
               <dd>
-                <Link to={`/post?id=${item.post_id}`}>View post</Link>
+                <Link to={item.link.path}>{item.link.label}</Link>
               </dd>
             </div>
           ) : null}
@@ -100,9 +101,9 @@ export function TransactionRow({ item }: { item: Transaction }) {
           {item.lines[0].label}: {lineAmount(item.lines[0])}
         </p>
       ) : null}
-      {!foldable && item.post_id ? (
-        <Link className="v-tx__post" to={`/post?id=${item.post_id}`}>
-          View post
+      {!foldable && item.link ? (
+        <Link className="v-tx__post" to={item.link.path}>
+          {item.link.label}
         </Link>
       ) : null}
     </li>

@@ -83,6 +83,50 @@ function Earnings({ summary }: { summary: WalletSummary }) {
   )
 }
 
+function CoinsCard({ summary }: { summary: WalletSummary }) {
+  return (
+    <section className="v-wallet-coins" aria-labelledby="wallet-coins">
+      <h2 id="wallet-coins" className="v-wallet-card__label">
+        Coins
+      </h2>
+      <p className="v-wallet-coins__amount">
+        <Coins aria-hidden="true" />
+        <span>{formatCoins(summary.coins)}</span>
+      </p>
+      <p className="v-wallet-card__hint">Unlock posts and send gifts with coins. 1 coin is US$0.10.</p>
+      <Link
+        to={buyCoinsPath(null, WalletPaths.wallet)}
+        className={buttonClassName({ size: 'md', block: true })}
+      >
+        <span className="v-button__icon" aria-hidden="true">
+          <Coins />
+        </span>
+        {WalletTexts.buyCoins}
+      </Link>
+    </section>
+  )
+}
+
+/**
+ * The wallet's cards: someone who earns (a creator, a referrer) sees their earnings first, then the coins
+ * they spend as a fan; a fan sees their coins first.
+ */
+export function WalletCards({ summary }: { summary: WalletSummary }) {
+  const earns = summary.balance !== null
+  return (
+    <div className="v-wallet">
+      {earns ? <Earnings summary={summary} /> : null}
+      <CoinsCard summary={summary} />
+      <SpentLevel summary={summary} />
+      <Link to={WalletPaths.transactions} className="v-wallet-link">
+        <ReceiptText aria-hidden="true" />
+        <span>Transactions</span>
+        <ChevronRight aria-hidden="true" className="v-wallet-link__chevron" />
+      </Link>
+    </div>
+  )
+}
+
 function Wallet() {
   const query = useWalletSummary()
   let content = <WalletSkeleton />
@@ -91,37 +135,7 @@ function Wallet() {
       <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
     )
   } else if (query.data) {
-    const summary = query.data
-    content = (
-      <div className="v-wallet">
-        <section className="v-wallet-coins" aria-labelledby="wallet-coins">
-          <h2 id="wallet-coins" className="v-wallet-card__label">
-            Coins
-          </h2>
-          <p className="v-wallet-coins__amount">
-            <Coins aria-hidden="true" />
-            <span>{formatCoins(summary.coins)}</span>
-          </p>
-          <p className="v-wallet-card__hint">Unlock posts and send gifts with coins. 1 coin is US$0.10.</p>
-          <Link
-            to={buyCoinsPath(null, WalletPaths.wallet)}
-            className={buttonClassName({ size: 'md', block: true })}
-          >
-            <span className="v-button__icon" aria-hidden="true">
-              <Coins />
-            </span>
-            {WalletTexts.buyCoins}
-          </Link>
-        </section>
-        <SpentLevel summary={summary} />
-        {summary.balance !== null ? <Earnings summary={summary} /> : null}
-        <Link to={WalletPaths.transactions} className="v-wallet-link">
-          <ReceiptText aria-hidden="true" />
-          <span>Transactions</span>
-          <ChevronRight aria-hidden="true" className="v-wallet-link__chevron" />
-        </Link>
-      </div>
-    )
+    content = <WalletCards summary={query.data} />
   }
   return (
     <div className="v-screen">

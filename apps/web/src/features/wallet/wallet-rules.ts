@@ -1,4 +1,11 @@
-import { type FeeLine, formatCoins, formatUsd, type MoneyUnit, type Transaction } from '@velvet/contract'
+import {
+  type FeeLine,
+  formatCoins,
+  formatUsd,
+  type MoneyUnit,
+  type Transaction,
+  TransactionTexts,
+} from '@velvet/contract'
 import { coinsPath } from '../payments/index.ts'
 
 /** Screens of the wallet and the coin purchase (spec §2 routes). */
@@ -22,6 +29,23 @@ export function signedAmount(amount: number, unit: MoneyUnit): string {
   if (amount === 0) return formatAmount(0, unit)
   const sign = amount > 0 ? '+' : '\u2212'
   return `${sign}${formatAmount(Math.abs(amount), unit)}`
+}
+
+/**
+ * The figure of a statement line and which way it went. A payout sent moved nothing in the wallet (its
+ * request took the money), so it shows what was sent ("Sent US$19.75") rather than US$0.00.
+ */
+export function rowAmount(item: Pick<Transaction, 'kind' | 'amount' | 'unit' | 'lines'>): {
+  text: string
+  sign: 'in' | 'out' | undefined
+} {
+  const net = item.lines.find((line) => line.key === 'net')
+  if (item.kind === 'payout_paid' && item.amount === 0 && net)
+    return { text: TransactionTexts.sent(formatUsd(net.amount)), sign: undefined }
+  return {
+    text: signedAmount(item.amount, item.unit),
+    sign: item.amount > 0 ? 'in' : item.amount < 0 ? 'out' : undefined,
+  }
 }
 
 /** A fee line's amount: deductions carry a minus, the rest none. */

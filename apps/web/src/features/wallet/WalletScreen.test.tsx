@@ -1,0 +1,35 @@
+import type { WalletSummary } from '@velvet/contract'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { MemoryRouter } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import { WalletCards } from './WalletScreen.tsx'
+
+const fan: WalletSummary = {
+  coins: 120,
+  spent_cents_30d: 0,
+  spent_level: 0,
+  spent_label: 'None',
+  balance: null,
+  earned_cents_30d: null,
+}
+
+const html = (summary: WalletSummary) =>
+  renderToStaticMarkup(
+    <MemoryRouter>
+      <WalletCards summary={summary} />
+    </MemoryRouter>,
+  )
+
+describe('the wallet', () => {
+  it('leads with earnings for someone who earns, the coins after', () => {
+    const markup = html({ ...fan, balance: 8_000, earned_cents_30d: 8_000 })
+    expect(markup.indexOf('Earnings balance')).toBeGreaterThan(-1)
+    expect(markup.indexOf('Earnings balance')).toBeLessThan(markup.indexOf('id="wallet-coins"'))
+  })
+
+  it('leads with the coins for a fan, with no earnings card', () => {
+    const markup = html(fan)
+    expect(markup).not.toContain('Earnings balance')
+    expect(markup.indexOf('id="wallet-coins"')).toBeLessThan(markup.indexOf('id="wallet-spent"'))
+  })
+})
