@@ -65,14 +65,17 @@ export const BundleInput = z.object({
     .max(MembershipRules.bundleDiscountMaxPercent, { message: MembershipTexts.bundleDiscount }),
 })
 
+/** The last second a date can name (31 Dec 9999): a larger `ends_at` is not a date at all. */
+const PROMO_ENDS_AT_MAX = 253_402_300_799
+
 export const PromoInput = z.object({
   percent_off: z
     .number()
     .int({ message: MembershipTexts.promoPercent })
     .min(MembershipLimits.promoPercentMin, { message: MembershipTexts.promoPercent })
     .max(MembershipLimits.promoPercentMax, { message: MembershipTexts.promoPercent }),
-  /** Unix seconds. */
-  ends_at: z.number().int().positive(),
+  /** Unix seconds; the service holds it to the next promoDaysMax days. The bound keeps it a real date. */
+  ends_at: z.number().int().positive().max(PROMO_ENDS_AT_MAX, { message: MembershipTexts.promoEnds }),
 })
 
 /** The price of a bundle: months × monthly price less the discount, rounded down to the cent. */

@@ -95,6 +95,14 @@ describe('plans', () => {
       { token: verified.token },
     )
     expect(pastPromo.status).toBe(400)
+    // An end past any date (the fuzz test's find: it made an Invalid Date and a 500) is a field error too.
+    const noDate = await t.call(
+      membershipPlanSave,
+      { price_usd: 1, promo: { percent_off: 5, ends_at: 8_640_000_000_001 } },
+      { token: verified.token },
+    )
+    expect(noDate.status).toBe(400)
+    expect(noDate.body.error.fields?.[0]?.field).toBe('promo.ends_at')
 
     const saved = await t.call(
       membershipPlanSave,

@@ -44,7 +44,7 @@ export function createPlanService({ plans, creator, clock }: PlanServiceDeps) {
       if (input.promo) {
         promoEndsAt = new Date(input.promo.ends_at * 1000)
         const latest = now.getTime() + MembershipLimits.promoDaysMax * 86_400_000
-        if (promoEndsAt <= now || promoEndsAt.getTime() > latest)
+        if (!(promoEndsAt > now && promoEndsAt.getTime() <= latest))
           throw new AppError('ValidationFailed', {
             message: MembershipTexts.promoEnds,
             fields: [
