@@ -7,9 +7,11 @@ export { PostList } from './PostList.tsx'
 export { PostSkeleton } from './PostSkeleton.tsx'
 export { useWithAccount } from './post-actions.ts'
 export { updatePost } from './post-cache.ts'
+export type { OwnSale } from './post-rules.ts'
 export {
   coinsText,
   durationText,
+  ownSaleOf,
   positiveIdOf,
   postPath,
   tileFacts,
