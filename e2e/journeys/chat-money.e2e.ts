@@ -159,8 +159,8 @@ describe('chat money journeys', () => {
     await bubbles(creatorPage, 'Leo Fan').getByText(`Sent a tip of ${TIP} coins`).waitFor()
     expect(await coinsOf(fan)).toBe(bought - PRICE - PPV - TIP)
 
-    // The creator's room: the PPV message bought, and the fan's spend under their name.
-    await creatorPage.reload()
+    // The creator's room: the PPV message bought (live, on the sale's notice), and the fan's spend under
+    // their name.
     await bubbles(creatorPage, 'Leo Fan').getByText(ChatTexts.ppvBought, { exact: true }).waitFor()
     const spent = formatUsd((PRICE + PPV + TIP) * CoinRules.faceValueCents)
     await creatorPage.getByText(ChatTexts.fanSpent(spent)).waitFor()
