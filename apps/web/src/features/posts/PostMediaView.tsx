@@ -1,6 +1,6 @@
 import type { Post } from '@velvet/contract'
 import { Eye, Maximize2 } from 'lucide-react'
-import { type CSSProperties, useRef, useState } from 'react'
+import { type CSSProperties, useCallback, useRef, useState } from 'react'
 import { CarouselArrows } from './CarouselArrows.tsx'
 import { LockPanel } from './LockPanel.tsx'
 import { BlurredPreview } from './MediaImage.tsx'
@@ -83,6 +83,8 @@ export function PostMediaView({
   const track = useRef<HTMLDivElement>(null)
   const [current, setCurrent] = useState(0)
   const [viewing, setViewing] = useState<number | null>(null)
+  // One function for the viewer's life: its focus trap starts again when this changes.
+  const closeViewer = useCallback(() => setViewing(null), [])
   if (slides.length === 0) return null
   const ratio = mediaBoxRatio(slides.map((slide) => slide.media))
   const count = slides.length
@@ -152,12 +154,7 @@ export function PostMediaView({
         </>
       ) : null}
       {viewing !== null ? (
-        <PhotoViewer
-          post={post}
-          startMediaId={viewing}
-          onClose={() => setViewing(null)}
-          onExpired={onExpired}
-        />
+        <PhotoViewer post={post} startMediaId={viewing} onClose={closeViewer} onExpired={onExpired} />
       ) : null}
     </Box>
   )
