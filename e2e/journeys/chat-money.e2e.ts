@@ -5,9 +5,11 @@ import {
   addDeviceInstallation,
   ChatRules,
   ChatTexts,
+  CoinRules,
   chatSend,
   conversationOpen,
   followUser,
+  formatUsd,
   TransactionTexts,
   walletSummary,
 } from '../../packages/contract/src/index.ts'
@@ -132,6 +134,8 @@ describe('chat money journeys', () => {
     await send.click()
     await bubbles(creatorPage, 'Leo Fan').getByText('Just for you').waitFor()
     await bubbles(creatorPage, 'Leo Fan').getByText(`${PPV} coins`, { exact: true }).waitFor()
+    // The creator's own PPV message says whether the fan bought it.
+    await bubbles(creatorPage, 'Leo Fan').getByText(ChatTexts.ppvNotBought).waitFor()
 
     // The fan sees it arrive live, blurred with its price, and unlocks it.
     const unlock = bubbles(fanPage, 'Mia Creator').getByRole('button', { name: `Unlock for ${PPV} coins` })
@@ -155,6 +159,22 @@ describe('chat money journeys', () => {
     await tipSheet.getByRole('button', { name: `Tip ${TIP} coins` }).click()
     await bubbles(creatorPage, 'Leo Fan').getByText(`Sent a tip of ${TIP} coins`).waitFor()
     expect(await coinsOf(fan)).toBe(bought - PRICE - PPV - TIP)
+
+    // The creator's room: the PPV message bought (live, on the sale's notice), and the fan's spend under
+    // their name.
+    await bubbles(creatorPage, 'Leo Fan').getByText(ChatTexts.ppvBought, { exact: true }).waitFor()
+    const spent = formatUsd((PRICE + PPV + TIP) * CoinRules.faceValueCents)
+    await creatorPage.getByText(ChatTexts.fanSpent(spent)).waitFor()
+    expect(await bubbles(fanPage, 'Mia Creator').getByText(ChatTexts.ppvBought).count()).toBe(0)
+    await saveShot(creatorPage, SHOTS, 'mobile-creator-room-bought')
+    const creatorDesk = await journey.newPage({
+      ...desktopWindow,
+      storageState: await creatorPage.context().storageState(),
+    })
+    await creatorDesk.goto(`/chatRoom?u1=${creator.userId}&u2=${fan.userId}`)
+    await bubbles(creatorDesk, 'Leo Fan').getByText(ChatTexts.ppvBought, { exact: true }).waitFor()
+    await saveShot(creatorDesk, SHOTS, 'desktop-creator-room-bought')
+    await creatorDesk.close()
 
     // The room at 1440x900.
     const desktop = await journey.newPage({

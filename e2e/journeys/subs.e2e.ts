@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { postDetail, subscriberList, Visibility } from '../../packages/contract/src/index.ts'
+import { PaymentTexts, postDetail, subscriberList, Visibility } from '../../packages/contract/src/index.ts'
 import { connectApi, sessionOf } from '../support/api.ts'
 import { desktopWindow, saveShot } from '../support/artifacts.ts'
 import { seriousA11yViolations, signUp, uniqueEmail, waitUntil } from '../support/auth.ts'
 import { becomeCreatorIn, openCreatorProfile } from '../support/creator.ts'
 import { journeyFixture } from '../support/journey.ts'
 import { photoJpeg } from '../support/media.ts'
-import { fillHostedCardForm, TestCards } from '../support/payments.ts'
+import { answerChallenge, fillHostedCardForm, TestCards } from '../support/payments.ts'
 import { publishByApi, uploadByApi } from '../support/posts.ts'
 
 /**
@@ -69,10 +69,25 @@ describe('memberships journey', () => {
       async () => new URL(page.url()),
       (url) => url.pathname === '/subs/subs_detail' && !url.searchParams.has('setup_session_id'),
     )
-    await page.getByRole('combobox', { name: 'Card to charge' }).waitFor()
+    const firstCard = page.getByRole('radio', { name: /Visa •••• 4242/ })
+    await firstCard.waitFor()
     await page.getByRole('radio', { name: /3 months/ }).waitFor()
     await saveShot(page, SHOTS, '03-subs-detail-plan-414')
-    await page.getByRole('button', { name: 'Subscribe for US$9.99' }).click()
+
+    // A second card from the panel's "Add another card": chosen once saved. Its 3DS fails, and the
+    // panel keeps that card chosen (not the default) for the next try.
+    await page.getByRole('button', { name: 'Add another card' }).click()
+    await fillHostedCardForm(page, TestCards.threeDs, 'Leo Park')
+    const secondCard = page.getByRole('radio', { name: /Visa •••• 3184/ })
+    await waitUntil('the new card chosen', () => secondCard.isChecked(), Boolean)
+    await page.getByRole('button', { name: 'Subscribe · US$9.99/month' }).click()
+    await answerChallenge(page, false)
+    await page.getByRole('alert').filter({ hasText: PaymentTexts.verificationFailed }).waitFor()
+    expect(await secondCard.isChecked()).toBe(true)
+    expect(await firstCard.isChecked()).toBe(false)
+    await saveShot(page, SHOTS, '03b-3ds-failed-card-kept-414')
+    await firstCard.check()
+    await page.getByRole('button', { name: 'Subscribe · US$9.99/month' }).click()
     await page.getByText('You’re a member now.').waitFor()
     await page.getByRole('heading', { name: 'Your membership' }).waitFor()
     await page.getByText(/Renews .* · US\$9\.99/).waitFor()

@@ -111,6 +111,8 @@ export interface PostByApi {
   caption: string
   visibility?: Visibility
   price?: number
+  /** How many of the first media are free previews of a locked post. */
+  teasers?: number
 }
 
 /** A published post of `who` with these media, as the composer would save it. */
@@ -122,7 +124,10 @@ export async function publishByApi(api: Api, who: Caller, post: PostByApi): Prom
       post_id,
       action: 'publish',
       caption: post.caption,
-      media: post.media.map((item) => ({ media_id: item.media_id, is_free_preview: false })),
+      media: post.media.map((item, index) => ({
+        media_id: item.media_id,
+        is_free_preview: index < (post.teasers ?? 0),
+      })),
       cover_media_id: null,
       visibility: post.visibility ?? Visibility.Everyone,
       price: post.price ?? null,

@@ -311,6 +311,7 @@ export async function compose(app: FastifyInstance, deps: ComposeDeps): Promise<
     auth,
     creator,
     system,
+    plans: money.memberships.plans,
     storage,
     media,
     posts,

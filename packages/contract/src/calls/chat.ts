@@ -63,6 +63,12 @@ export const ChatTexts = {
   sendFailed: 'Not sent. Tap to retry.',
   composerPlaceholder: 'Write a message',
   seen: 'Seen',
+  /** Under a creator's own PPV message: whether the fan bought it. */
+  ppvBought: 'Bought',
+  ppvNotBought: 'Not bought yet',
+  /** The chat header's marks of a fan, for the creator. */
+  memberBadge: 'Member',
+  fanSpent: (usd: string) => `Spent ${usd}`,
   startHint: 'Say hello. Messages are private between the two of you.',
   /** The paid message rule as /setting/paid_message and the fan's composer state it. */
   paidRule: `Fans who are not members send you ${ChatRules.freeMessages} messages free, then each message costs your price. If you don't reply within ${ChatRules.replyWithinHours} hours, the fan gets the coins back.`,
@@ -124,6 +130,8 @@ export const ChatMessage = z.object({
   paid_coins: z.number().int().nullable(),
   /** A paid message whose coins went back to the sender (no reply within 72 hours). */
   refunded: z.boolean(),
+  /** Only on the sender's side, for their own PPV message: whether the other side bought it; else null. */
+  bought: z.boolean().nullable(),
 })
 export type ChatMessage = z.infer<typeof ChatMessage>
 
@@ -151,6 +159,11 @@ export const Conversation = z.object({
   send_price: z.number().int().min(0),
   /** Free messages the viewer has left before the price applies; null when messages are free anyway. */
   free_left: z.number().int().min(0).nullable(),
+  /**
+   * Only for a creator: the other side as a fan of theirs (a live membership, and what the fan has paid
+   * them in US cents, gross); null for anyone else.
+   */
+  peer_fan: z.object({ is_member: z.boolean(), spent_cents: z.number().int().min(0) }).nullable(),
 })
 export type Conversation = z.infer<typeof Conversation>
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MembershipRules } from '../money.ts'
+import { formatUsd, MembershipRules } from '../money.ts'
 import { NotifyType } from '../realtime.ts'
 import { Id } from '../rules/ids.ts'
 import { LineText } from '../rules/text.ts'
@@ -37,6 +37,17 @@ export const MembershipTexts = {
   notOffered: 'This creator does not offer memberships yet.',
   renewalFailed: 'Your membership renewal failed. Update your card to keep access.',
   preRenewalNoCard: 'Your membership renews tomorrow but you have no usable card.',
+  /**
+   * The subscribe button, with what is charged now: "Subscribe · US$9.99/month", the promo's
+   * "Subscribe · US$7.99 first month", a bundle's "Subscribe · US$25.47 for 3 months".
+   */
+  subscribeButton: (charge: { amountCents: number; months: number; promo: boolean }): string => {
+    const amount = formatUsd(charge.amountCents)
+    if (charge.months > 1) return `Subscribe · ${amount} for ${charge.months} months`
+    return charge.promo ? `Subscribe · ${amount} first month` : `Subscribe · ${amount}/month`
+  },
+  startTrial: 'Start free trial',
+  renewNow: (amountCents: number): string => `Pay ${formatUsd(amountCents)}`,
 } as const
 
 /** Whole US cents of a dollar amount typed by a person (at most two decimals). */

@@ -8,6 +8,7 @@
 import {
   ChatRules,
   ChatTexts,
+  CoinRules,
   chatMessages,
   chatSend,
   chatTip,
@@ -171,6 +172,44 @@ describe('photos, videos and PPV messages', () => {
     // The creator's side now marks the fan as a spender.
     const creatorSide = await open(creator, fan)
     expect(creatorSide.has_spent).toBe(true)
+    await expectCleanLedger(t)
+  })
+})
+
+describe('what a creator sees of a fan in chat', () => {
+  it('tells only the sender whether a PPV message was bought, and the creator the fan’s membership and spend', async () => {
+    const creator = await makeVerifiedCreator(t)
+    const fan = await makeAccount(t)
+    await follow(t, fan, creator)
+    const id = (await open(fan, creator)).conversation_id
+    const photo = await makeMedia(t, creator.userId)
+    const other = await makeMedia(t, creator.userId)
+    const ppv = await t.data(chatSend, sendInput(id, { media: [photo], price: 25 }), creator)
+    await t.data(chatSend, sendInput(id, { media: [other], price: 10 }), creator)
+    const plain = await t.data(chatSend, sendInput(id, { text: 'hello' }), creator)
+    // Just sent: not bought yet; a message not for sale says nothing.
+    expect(ppv.message.bought).toBe(false)
+    expect(plain.message.bought).toBeNull()
+
+    const before = await open(creator, fan)
+    expect(before.peer_fan).toEqual({ is_member: false, spent_cents: 0 })
+    // The fan's side never carries it.
+    expect((await open(fan, creator)).peer_fan).toBeNull()
+
+    await mintCoins(t, fan.userId, 25)
+    await t.data(chatUnlock, { message_id: ppv.message.message_id, price: 25 }, keyed(fan, nextId('k')))
+    const [plainSeen, otherSeen, ppvSeen] = await history(creator, id)
+    expect(plainSeen?.bought).toBeNull()
+    expect(otherSeen?.bought).toBe(false)
+    expect(ppvSeen?.bought).toBe(true)
+    // The fan's copies never say whether they bought (only the sender learns it).
+    expect((await history(fan, id)).map((message) => message.bought)).toEqual([null, null, null])
+
+    await makeMember(t, fan, creator)
+    const after = await open(creator, fan)
+    expect(after.peer_fan?.is_member).toBe(true)
+    // 25 coins at the coins' face value, gross.
+    expect(after.peer_fan?.spent_cents).toBe(25 * CoinRules.faceValueCents)
     await expectCleanLedger(t)
   })
 })

@@ -60,20 +60,37 @@ export function createMessaging(deps: MessagingDeps) {
     return me
   }
 
-  /** Presents messages for one viewer: their media, which PPV contents they own, refunds. */
-  async function presentAll(rows: MessageRow[], viewerId: number): Promise<ChatMessage[]> {
+  /**
+   * Presents messages for one viewer: their media, which PPV contents they own, refunds, and of their own
+   * PPV messages whether the other side (`peerId`, else the conversation's) bought them.
+   */
+  async function presentAll(rows: MessageRow[], viewerId: number, peerId?: number): Promise<ChatMessage[]> {
     const mediaIds = [...new Set(rows.flatMap((row) => row.mediaIds))]
-    const keys = rows
-      .filter((row) => row.price !== null && row.senderId !== viewerId && row.contentKey)
-      .map((row) => row.contentKey as string)
+    const ppvKeys = (own: boolean) => [
+      ...new Set(
+        rows
+          .filter((row) => row.price !== null && (row.senderId === viewerId) === own && row.contentKey)
+          .map((row) => row.contentKey as string),
+      ),
+    ]
+    const ownKeys = ppvKeys(true)
+    const peer = ownKeys.length > 0 ? (peerId ?? (await peerOf(viewerId, rows))) : null
     const paid = rows.filter((row) => row.paidCoins !== null).map((row) => row.id)
-    const [records, unlocked, refunded] = await Promise.all([
+    const [records, unlocked, boughtByPeer, refunded] = await Promise.all([
       mediaIds.length > 0 ? media.findMany(mediaIds) : new Map<number, MediaRecord>(),
-      paidRepo.unlockedContents(viewerId, [...new Set(keys)]),
+      paidRepo.unlockedContents(viewerId, ppvKeys(false)),
+      peer !== null ? paidRepo.unlockedContents(peer, ownKeys) : new Set<string>(),
       paidRepo.refundedOf(paid),
     ])
-    const ctx = { viewerId, media: records, unlocked, refunded, urlsFor: media.urlsFor }
+    const ctx = { viewerId, media: records, unlocked, boughtByPeer, refunded, urlsFor: media.urlsFor }
     return rows.map((row) => presentMessage(row, ctx))
+  }
+
+  /** The other side of the viewer's conversation the rows are in. */
+  async function peerOf(viewerId: number, rows: MessageRow[]): Promise<number | null> {
+    const conversationId = rows[0]?.conversationId
+    if (conversationId === undefined) return null
+    return (await repo.sideOf(viewerId, conversationId))?.peerId ?? null
   }
 
   async function presentOne(row: MessageRow, viewerId: number): Promise<ChatMessage> {

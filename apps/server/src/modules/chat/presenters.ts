@@ -15,6 +15,8 @@ export interface MessageViewContext {
   unlocked: Set<string>
   /** Paid messages whose coins went back. */
   refunded: Set<number>
+  /** The viewer's own PPV contents the other side has unlocked. */
+  boughtByPeer: Set<string>
   urlsFor: MediaService['urlsFor']
 }
 
@@ -57,6 +59,8 @@ export function presentMessage(row: MessageRow, ctx: MessageViewContext): ChatMe
     gift_id: row.giftId,
     paid_coins: row.paidCoins,
     refunded: ctx.refunded.has(row.id),
+    bought:
+      mine && row.price !== null ? Boolean(row.contentKey && ctx.boughtByPeer.has(row.contentKey)) : null,
   }
 }
 
@@ -94,6 +98,7 @@ export function presentConversation(
     peer_read_id: row.peerReadId,
     send_price: cost.price,
     free_left: cost.freeLeft,
+    peer_fan: viewerIsCreator ? { is_member: row.peerIsMember, spent_cents: row.peerSpentCents } : null,
   }
 }
 

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../platform/db.ts'
 import type { UserRow } from '../auth/schema.ts'
 import { users } from '../auth/schema.ts'
 import { isLiveMember } from '../entitlements/conditions.ts'
+import { spentWith } from '../ledger/read-models.ts'
 import { anyVideo } from '../media/read-models.ts'
 import { type Cursor, cursorText } from '../social/cursor.ts'
 import {
@@ -32,6 +33,10 @@ export interface ConversationRow {
   peerSettings: { price: number; membersFree: boolean; creatorsFree: boolean } | null
   /** This side's user is a member of the other side. */
   isMember: boolean
+  /** The other side is a member of this side's user (a fan of a creator). */
+  peerIsMember: boolean
+  /** Gross US cents the other side has paid this side's user. */
+  peerSpentCents: number
   cursor: Cursor
 }
 
@@ -68,6 +73,14 @@ const peerColumns = {
 /** Whether `userId` is a member of the other side of the conversation side in the query. */
 function memberOfPeer(userId: number, now: Date) {
   return sql<boolean>`${isLiveMember(userId, conversationSides.peerId, now)}`
+}
+
+/** What a creator sees of the fan on the other side: a live membership and the fan's spend. */
+function peerAsFan(userId: number, now: Date) {
+  return {
+    peerIsMember: sql<boolean>`${isLiveMember(conversationSides.peerId, userId, now)}`,
+    peerSpentCents: spentWith(sql`${conversationSides.peerId}`, sql`${userId}`),
+  }
 }
 
 /**
@@ -283,6 +296,7 @@ export function createChatRepo(db: Db) {
             creatorsFree: paidMessageSettings.creatorsFree,
           },
           isMember: memberOfPeer(userId, now),
+          ...peerAsFan(userId, now),
           at: cursorText(sides.lastMessageAt),
         })
         .from(sides)
@@ -313,6 +327,8 @@ export function createChatRepo(db: Db) {
         last: row.last,
         peerSettings: row.settings,
         isMember: row.isMember === true,
+        peerIsMember: row.peerIsMember === true,
+        peerSpentCents: Number(row.peerSpentCents ?? 0),
         cursor: { at: row.at, id: row.side.conversationId },
       }))
     },
@@ -337,6 +353,7 @@ export function createChatRepo(db: Db) {
             creatorsFree: paidMessageSettings.creatorsFree,
           },
           isMember: memberOfPeer(userId, now),
+          ...peerAsFan(userId, now),
         })
         .from(sides)
         .innerJoin(users, eq(users.id, sides.peerId))
@@ -350,6 +367,8 @@ export function createChatRepo(db: Db) {
         peerReadId: Number(row.peerReadId ?? 0),
         peerSettings: settings,
         isMember: row.isMember === true,
+        peerIsMember: row.peerIsMember === true,
+        peerSpentCents: Number(row.peerSpentCents ?? 0),
       }
     },
 

@@ -66,7 +66,7 @@ export function createChatService(deps: ChatServiceDeps) {
       const side = await sideFor(viewer, input.conversation_id)
       const rows = await repo.messages(side.conversationId, decodeIdCursor(input.cursor), input.limit + 1)
       const page = idPageFrom(rows, input.limit, (row) => row)
-      return { ...page, list: await presentAll(page.list, viewer.userId) }
+      return { ...page, list: await presentAll(page.list, viewer.userId, side.peerId) }
     },
 
     /**

@@ -39,12 +39,20 @@ export interface DemoPost {
   hoursAgo: number
 }
 
+/** The creator's membership plan, as a creator saves it on /subs/settings. */
+export interface DemoMembership {
+  priceUsd: number
+  bundles: { months: 3 | 6 | 12; discount_percent: number }[]
+}
+
 export interface DemoCreator {
   userName: string
   nickname: string
   bio: string
   palette: Palette
   portrait: ArtStyle
+  /** Every demo creator offers one, so that members-only posts can be opened on demo content. */
+  membership: DemoMembership
   posts: DemoPost[]
 }
 
@@ -64,6 +72,7 @@ export const demoCreators: readonly DemoCreator[] = [
     bio: 'Demo creator: neon horizons and synthwave nights, drawn by the server so you can try the app. Not a real person.',
     palette: ['#140a2e', '#5b1a6b', '#ff3d8b', '#ffd166', '#29e7cd'],
     portrait: 'rings',
+    membership: { priceUsd: 9.99, bundles: [{ months: 3, discount_percent: 15 }] },
     posts: [
       {
         caption: 'Golden hour on the grid. Welcome to my corner of the night ✨ #synthwave #neon #demo',
@@ -106,6 +115,7 @@ export const demoCreators: readonly DemoCreator[] = [
     bio: 'Demo creator: soft light and pastel colour studies, generated on this server. A sample profile, not a person.',
     palette: ['#ffd6e0', '#c3d3ff', '#ff5d9e', '#4f9dff', '#9b6bff', '#ff9a5c'],
     portrait: 'blobs',
+    membership: { priceUsd: 4.99, bundles: [] },
     posts: [
       {
         caption: 'Morning light in the studio ☁️ #pastel #softlight #demo',
@@ -134,6 +144,14 @@ export const demoCreators: readonly DemoCreator[] = [
         hoursAgo: 26,
       },
       {
+        caption: 'Two pastel studies, the first one free to preview. Unlock the pair 🎨 #ppv #pastel',
+        visibility: Visibility.PPV,
+        price: 20,
+        media: [portraitPhoto('blobs'), widePhoto('waves')],
+        teasers: 1,
+        hoursAgo: 12,
+      },
+      {
         caption: 'Quiet waves before the weekend #pastel #calm',
         visibility: Visibility.Everyone,
         media: [widePhoto('waves')],
@@ -147,6 +165,13 @@ export const demoCreators: readonly DemoCreator[] = [
     bio: 'Demo creator: ridgelines, moons and long walks, all made of shapes by the server. Sample content, not a real person.',
     palette: ['#0b1d33', '#f28f6b', '#1b3a5c', '#f6e7cb', '#2f5d7c', '#5d8aa8'],
     portrait: 'peaks',
+    membership: {
+      priceUsd: 7.5,
+      bundles: [
+        { months: 6, discount_percent: 20 },
+        { months: 12, discount_percent: 30 },
+      ],
+    },
     posts: [
       {
         caption: 'First light over the ridge 🏔️ #mountains #outdoors #demo',
@@ -189,6 +214,7 @@ export const demoCreators: readonly DemoCreator[] = [
     bio: 'Demo creator: circles, arcs and living patterns, generated for this demo. A made-up profile to explore the app.',
     palette: ['#0f0f14', '#e63946', '#f1c453', '#2ec4b6', '#f7f7f2'],
     portrait: 'sunset',
+    membership: { priceUsd: 5.99, bundles: [{ months: 3, discount_percent: 10 }] },
     posts: [
       {
         caption: 'Orbit no. 1. Geometry is my love language ⭕ #geometry #abstract #demo',

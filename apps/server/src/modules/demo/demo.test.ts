@@ -3,10 +3,12 @@ import path from 'node:path'
 import {
   Bio,
   MediaState,
+  membershipOffer,
   Nickname,
   type Post,
   PostState,
   profileView,
+  SavePlanInput,
   suggestedCreators,
   Username,
   userPosts,
@@ -15,7 +17,7 @@ import {
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readConfig } from '../../platform/config.ts'
-import { makeGuest } from '../../test/factories.ts'
+import { makeAccount, makeGuest } from '../../test/factories.ts'
 import { startTestApp, type TestApp } from '../../test/harness.ts'
 import { users } from '../auth/schema.ts'
 import { creatorVerifications } from '../creator/schema.ts'
@@ -51,6 +53,23 @@ describe('the demo content', () => {
     )
     expect(all.some((post) => post.media.length > 1 && (post.teasers ?? 0) > 0)).toBe(true)
     expect(all.some((post) => post.media.some((item) => item.kind === 'clip'))).toBe(true)
+  })
+
+  it('lets a newcomer try every purchase: each creator with members-only posts offers a membership', () => {
+    for (const creator of demoCreators) {
+      expect(
+        SavePlanInput.safeParse({
+          price_usd: creator.membership.priceUsd,
+          bundles: creator.membership.bundles,
+        }).success,
+      ).toBe(true)
+    }
+    const membersOnly = (post: { visibility: Visibility }) =>
+      post.visibility === Visibility.Members || post.visibility === Visibility.MembersAndPPV
+    expect(demoCreators.filter((creator) => creator.posts.some(membersOnly)).length).toBeGreaterThan(0)
+    // Every creator sells a post too (PPV or members-and-PPV).
+    for (const creator of demoCreators)
+      expect(creator.posts.some((post) => post.price !== undefined && post.price > 0)).toBe(true)
   })
 
   it('is on unless SEED_DEMO is 0 or false', () => {
@@ -161,6 +180,22 @@ describe(`seeding an empty database on ${database}`, { timeout: 600_000 }, () =>
     expect(new Set(publishedAt).size).toBe(expectedPosts)
     expect(Math.max(...publishedAt)).toBeLessThan(now)
     expect(Math.min(...publishedAt)).toBeGreaterThan(now - 7 * 86_400)
+  })
+
+  it('offers a membership from the creator of every members-only post', async () => {
+    const fan = await makeAccount(t)
+    const guest = await makeGuest(t)
+    const strip = await t.call(suggestedCreators, {}, { token: guest.token })
+    for (const creator of strip.body.data.list as Array<{ user_id: number }>) {
+      const grid = await t.call(userPosts, { user_id: creator.user_id }, { token: guest.token })
+      const page = grid.body.data.list as Post[]
+      const membersOnly = page.filter(
+        (post) => post.visibility === Visibility.Members || post.visibility === Visibility.MembersAndPPV,
+      )
+      const offer = await t.call(membershipOffer, { user_id: creator.user_id }, { token: fan.token })
+      expect(offer.status).toBe(200)
+      if (membersOnly.length > 0) expect(offer.body.data.plan?.price_cents).toBeGreaterThan(0)
+    }
   })
 
   it('does nothing on a second run, nor once the demo accounts are deleted', async () => {

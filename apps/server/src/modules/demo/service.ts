@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import path from 'node:path'
-import { MediaState, SavePostInput, UserRole } from '@velvet/contract'
+import { MediaState, SavePlanInput, SavePostInput, UserRole } from '@velvet/contract'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Clock } from '../../platform/clock.ts'
 import type { Tx } from '../../platform/db.ts'
@@ -10,6 +10,7 @@ import type { AuthService } from '../auth/service.ts'
 import type { CreatorService } from '../creator/service.ts'
 import type { IngestFile } from '../media/ingest.ts'
 import type { MediaService } from '../media/types.ts'
+import type { PlanService } from '../memberships/plan-service.ts'
 import type { Author, PostService } from '../posts/service.ts'
 import type { SystemService } from '../system/service.ts'
 import { DEMO_BIRTHDAY, DEMO_SEED_KEY, type DemoCreator, type DemoPost, demoCreators } from './content.ts'
@@ -21,6 +22,8 @@ export interface DemoServiceDeps {
   transaction: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>
   accounts: Pick<AuthService, 'hasAnyUser' | 'createServerAccount'>
   creators: Pick<CreatorService, 'grantTrustedVerification'>
+  /** Membership plans: every demo creator offers one. */
+  plans: Pick<PlanService, 'save'>
   system: Pick<SystemService, 'claimOnce'>
   storage: Pick<Storage, 'put' | 'remove'>
   ingestFile: IngestFile
@@ -142,6 +145,12 @@ export function createDemoService(deps: DemoServiceDeps) {
     }
   }
 
+  /** Saves the creator's membership plan as a creator would on /subs/settings. */
+  async function offerMembership(author: Author, creator: DemoCreator): Promise<void> {
+    const { priceUsd, bundles } = creator.membership
+    await deps.plans.save({ userId: author.userId }, SavePlanInput.parse({ price_usd: priceUsd, bundles }))
+  }
+
   /** Publishes one post through the composer, as of its moment in the past. */
   async function publish({ author, post, mediaIds }: PlannedPost): Promise<void> {
     const at = new Date(clock.now().getTime() - post.hoursAgo * HOUR_MS)
@@ -180,6 +189,10 @@ export function createDemoService(deps: DemoServiceDeps) {
         if (!Array.isArray(claimed)) {
           for (const key of portraits.values()) await storage.remove(key)
           return { seeded: false, reason: claimed }
+        }
+        for (const [index, creator] of creators.entries()) {
+          const author = claimed[index]
+          if (author) await offerMembership(author, creator)
         }
         log.info({ creators: claimed.length }, 'demo creators created; drawing their media')
 

@@ -7,6 +7,7 @@ import type { Storage } from '../../platform/storage.ts'
 import type { AuthService } from '../auth/service.ts'
 import type { CreatorService } from '../creator/service.ts'
 import type { MediaModule } from '../media/wiring.ts'
+import type { PlanService } from '../memberships/plan-service.ts'
 import type { PostsModule } from '../posts/wiring.ts'
 import type { SystemService } from '../system/service.ts'
 import { createDemoService, type DemoService } from './service.ts'
@@ -18,6 +19,7 @@ export interface DemoWiringDeps {
   auth: Pick<AuthService, 'hasAnyUser' | 'createServerAccount'>
   creator: Pick<CreatorService, 'grantTrustedVerification'>
   system: Pick<SystemService, 'claimOnce'>
+  plans: Pick<PlanService, 'save'>
   storage: Storage
   media: Pick<MediaModule, 'ingestFile' | 'service'>
   posts: Pick<PostsModule, 'composerAt'>
@@ -37,6 +39,7 @@ export function wireDemo(deps: DemoWiringDeps): DemoService {
     accounts: deps.auth,
     creators: deps.creator,
     system: deps.system,
+    plans: deps.plans,
     storage: deps.storage,
     ingestFile: deps.media.ingestFile,
     media: deps.media.service,

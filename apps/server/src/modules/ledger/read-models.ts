@@ -28,6 +28,17 @@ export function spenderIds(sellerId: number, since: Date, minCents: number): SQL
           HAVING SUM(COALESCE((${ledgerTransfers.meta}->>'gross_cents')::bigint, 0)) >= ${minCents}`
 }
 
+/**
+ * Gross US cents `fan` has paid `creator` through spending kinds (unlocks, gifts, tips, paid messages,
+ * membership charges), as a scalar subquery: what a creator sees as a fan's spend (the same measure as the
+ * spenders of a mass message). Walks the fan's transfers (actor index).
+ */
+export function spentWith(fan: SQL, creator: SQL): SQL<number> {
+  const kinds = sql.raw(SPENDING_KINDS.map((kind) => String(Math.trunc(kind))).join(','))
+  return sql<number>`(SELECT COALESCE(SUM((t.meta->>'gross_cents')::bigint), 0) FROM ${ledgerTransfers} t
+          WHERE t.actor_user_id = ${fan} AND t.counterparty_user_id = ${creator} AND t.kind IN (${kinds}))`
+}
+
 /** True when `buyer` unlocked the item (`itemType`, `itemId`) at or after `since`: an EXISTS condition. */
 export function unlockedSince(buyer: SQL, itemType: string, itemId: SQL, since: SQL): SQL {
   return sql`EXISTS (

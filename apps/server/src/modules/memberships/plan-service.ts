@@ -37,7 +37,8 @@ export function createPlanService({ plans, creator, clock }: PlanServiceDeps) {
       }
     },
 
-    async save(viewer: Viewer, input: z.output<typeof SavePlanInput>) {
+    /** Saves the plan of `viewer` (a creator on /subs/settings, or the demo seed for its creators). */
+    async save(viewer: Pick<Viewer, 'userId'>, input: z.output<typeof SavePlanInput>) {
       await creator.assertVerifiedCreator(viewer.userId)
       const now = clock.now()
       let promoEndsAt: Date | null = null

@@ -60,3 +60,20 @@ describe('who wrote a creator’s message', () => {
     }
   })
 })
+
+describe('whether a PPV message was bought', () => {
+  const ppv = (bought: boolean | null) => textMessage(2, CREATOR, 'Tonight’s set', { price: 30, bought })
+
+  it('tells the creator under their own PPV message', () => {
+    expect(bubbleText(ppv(true), CREATOR)).toContain(ChatTexts.ppvBought)
+    expect(bubbleText(ppv(true), CREATOR)).not.toContain(ChatTexts.ppvNotBought)
+    expect(bubbleText(ppv(false), CREATOR)).toContain(ChatTexts.ppvNotBought)
+  })
+
+  it('says nothing to the fan, nor under a message that is not for sale', () => {
+    expect(bubbleText(ppv(null), 11)).not.toMatch(/Bought|Not bought yet/)
+    // A server that let it through: the fan's side still does not show it.
+    expect(bubbleText(ppv(true), 11)).not.toContain(ChatTexts.ppvBought)
+    expect(bubbleText(textMessage(3, CREATOR, 'hi'), CREATOR)).not.toMatch(/Bought|Not bought yet/)
+  })
+})

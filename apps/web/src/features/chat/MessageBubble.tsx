@@ -1,5 +1,5 @@
 import { Authorship, type ChatMessage, ChatTexts, giftById, MsgType } from '@velvet/contract'
-import { Gift, HandCoins } from 'lucide-react'
+import { CircleCheck, Clock, Gift, HandCoins } from 'lucide-react'
 import { messageTime, secondsOf } from './chat-rules.ts'
 import { MessageMedia } from './MessageMedia.tsx'
 
@@ -23,7 +23,8 @@ function authorshipLine(message: ChatMessage): string | null {
 /**
  * One stored message in the room: its media, a tip's or gift's line, the text, and under it who wrote a
  * creator's own message when it was not the creator (a chatter, the agent: the sender's side only, as the
- * server gives authorship only to it), the paid message line, the time and "Seen".
+ * server gives authorship only to it), whether the fan bought the sender's own PPV message (the server tells
+ * only the sender), the paid message line, the time and "Seen".
  */
 export function MessageBubble({
   message,
@@ -64,6 +65,12 @@ export function MessageBubble({
         ) : null}
         {message.text ? <p className="v-chat-bubble__text">{message.text}</p> : null}
         {author ? <p className="v-chat-bubble__paid">{author}</p> : null}
+        {mine && message.bought !== null ? (
+          <p className="v-chat-bubble__paid v-chat-bubble__bought" data-bought={message.bought || undefined}>
+            {message.bought ? <CircleCheck aria-hidden="true" /> : <Clock aria-hidden="true" />}
+            {message.bought ? ChatTexts.ppvBought : ChatTexts.ppvNotBought}
+          </p>
+        ) : null}
         {message.paid_coins !== null ? (
           <p className="v-chat-bubble__paid">
             {message.refunded ? ChatTexts.refunded : ChatTexts.paidLine(message.paid_coins)}

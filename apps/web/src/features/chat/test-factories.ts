@@ -22,6 +22,7 @@ export const textMessage = (
   gift_id: null,
   paid_coins: null,
   refunded: false,
+  bought: null,
   ...fields,
 })
 
@@ -36,5 +37,6 @@ export const aConversation = (fields: Partial<Conversation> = {}): Conversation 
   peer_read_id: 0,
   send_price: 0,
   free_left: null,
+  peer_fan: null,
   ...fields,
 })

@@ -1,21 +1,13 @@
-import {
-  CoinRules,
-  formatCoins,
-  formatUsd,
-  type PaymentOutcome,
-  type SavedCard,
-  WalletTexts,
-} from '@velvet/contract'
-import { Coins, CreditCard, Plus } from 'lucide-react'
+import { CoinRules, formatCoins, formatUsd, type PaymentOutcome, WalletTexts } from '@velvet/contract'
+import { Coins } from 'lucide-react'
 import { useState } from 'react'
 import { messageOf } from '../../lib/api/errors.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
-import { ErrorState } from '../../ui/ScreenStates.tsx'
-import { Spinner } from '../../ui/Spinner.tsx'
 import { TextField } from '../../ui/TextField.tsx'
-import { useBuyCoins, useCards, useStartCardSetup } from './payments.queries.ts'
-import { cardLabel, expiryText, parseCoinAmount, suggestedCoins } from './payments-format.ts'
+import { CardPicker, pickCard, usableCards } from './CardPicker.tsx'
+import { useBuyCoins, useCards } from './payments.queries.ts'
+import { parseCoinAmount, suggestedCoins } from './payments-format.ts'
 import '../../ui/screen-kit.css'
 
 export interface BuyCoinsPanelProps {
@@ -30,7 +22,6 @@ export interface BuyCoinsPanelProps {
 /** Packs, a custom amount (1-10000), the card to pay with, and Pay: the body of /pay/coins and the sheet. */
 export function BuyCoinsPanel({ neededCoins, returnPath, preferredCardId, onBought }: BuyCoinsPanelProps) {
   const cards = useCards()
-  const start = useStartCardSetup()
   const buy = useBuyCoins()
   const [pack, setPack] = useState<number | null>(() => {
     const coins = suggestedCoins(neededCoins)
@@ -43,14 +34,7 @@ export function BuyCoinsPanel({ neededCoins, returnPath, preferredCardId, onBoug
 
   const amount = pack !== null ? { coins: pack } : parseCoinAmount(custom)
   const coins = 'coins' in amount ? amount.coins : null
-  const usable = (cards.data?.cards ?? []).filter((card) => !card.expired)
-  const cardId =
-    [
-      chosenCard,
-      preferredCardId ?? null,
-      usable.find((c) => c.is_default)?.card_id ?? null,
-      usable[0]?.card_id ?? null,
-    ].find((id) => id !== null && usable.some((c) => c.card_id === id)) ?? null
+  const cardId = pickCard(usableCards(cards.data?.cards), chosenCard, preferredCardId)
   const redirecting = buy.data?.status === 'requires_action'
 
   const pay = () => {
@@ -115,46 +99,10 @@ export function BuyCoinsPanel({ neededCoins, returnPath, preferredCardId, onBoug
         />
       </fieldset>
 
-      <fieldset className="v-buy__group">
-        <legend className="v-buy__legend">Pay with</legend>
-        {cards.isPending ? (
-          <Spinner label="Loading your cards" />
-        ) : cards.isError ? (
-          <ErrorState error={cards.error} onRetry={() => void cards.refetch()} />
-        ) : (
-          <div className="v-set-card">
-            {usable.map((card: SavedCard) => (
-              <label key={card.card_id} className="v-buy-card">
-                <input
-                  type="radio"
-                  name="pay-card"
-                  checked={cardId === card.card_id}
-                  onChange={() => setChosenCard(card.card_id)}
-                />
-                <CreditCard aria-hidden="true" />
-                <span className="v-buy-card__text">
-                  <span>{cardLabel(card)}</span>
-                  <span className="v-pay-card__hint">{expiryText(card)}</span>
-                </span>
-                {card.is_default ? <span className="v-set-tag v-set-tag--accent">Default</span> : null}
-              </label>
-            ))}
-            <button
-              type="button"
-              className="v-buy-card v-buy-card--add"
-              disabled={start.isPending}
-              onClick={() => start.mutate(returnPath)}
-            >
-              <Plus aria-hidden="true" />
-              {usable.length === 0 ? 'Add a card' : 'Add another card'}
-            </button>
-          </div>
-        )}
-      </fieldset>
+      <CardPicker cardId={cardId} onChoose={setChosenCard} addReturnPath={returnPath} name="pay-card" />
 
       {declined ? <Alert>{declined}</Alert> : null}
       {buy.isError ? <Alert>{messageOf(buy.error)}</Alert> : null}
-      {start.isError ? <Alert>{messageOf(start.error)}</Alert> : null}
 
       <Button
         block

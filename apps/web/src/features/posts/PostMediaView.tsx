@@ -1,9 +1,11 @@
 import type { Post } from '@velvet/contract'
-import { ChevronLeft, ChevronRight, Eye } from 'lucide-react'
-import { type CSSProperties, useRef, useState } from 'react'
+import { Eye, Maximize2 } from 'lucide-react'
+import { type CSSProperties, useCallback, useRef, useState } from 'react'
+import { CarouselArrows } from './CarouselArrows.tsx'
 import { LockPanel } from './LockPanel.tsx'
 import { BlurredPreview } from './MediaImage.tsx'
 import { OpenMedia } from './OpenMedia.tsx'
+import { PhotoViewer } from './PhotoViewer.tsx'
 import { mediaBoxRatio, mediaFit, type Slide, slidesOf } from './post-rules.ts'
 import './media.css'
 
@@ -16,6 +18,7 @@ function SlideContent({
   active,
   eager,
   onExpired,
+  onView,
 }: {
   slide: Slide
   post: Post
@@ -23,6 +26,8 @@ function SlideContent({
   active: boolean
   eager: boolean
   onExpired: () => void
+  /** Opens the full-screen viewer on this photo. */
+  onView: () => void
 }) {
   const { media } = slide
   if (slide.kind === 'locked' || !media.urls) {
@@ -45,6 +50,11 @@ function SlideContent({
         fit={mediaFit(media, ratio)}
         onExpired={onExpired}
       />
+      {media.kind === 'image' ? (
+        <button type="button" className="v-media__view" aria-label="View photo full screen" onClick={onView}>
+          <Maximize2 aria-hidden="true" />
+        </button>
+      ) : null}
       {teaser ? (
         <span className="v-media__teaser">
           <Eye aria-hidden="true" />
@@ -58,6 +68,7 @@ function SlideContent({
 /**
  * The media of a post: one slide, or a carousel (swipe, arrows, dots and "2/5"). Its box takes the first
  * media's ratio before anything loads; locked content is only the blurred preview under the lock panel.
+ * Tapping a photo the viewer has opens the full-screen photo viewer on it.
  */
 export function PostMediaView({
   post,
@@ -71,6 +82,9 @@ export function PostMediaView({
   const slides = slidesOf(post)
   const track = useRef<HTMLDivElement>(null)
   const [current, setCurrent] = useState(0)
+  const [viewing, setViewing] = useState<number | null>(null)
+  // One function for the viewer's life: its focus trap starts again when this changes.
+  const closeViewer = useCallback(() => setViewing(null), [])
   if (slides.length === 0) return null
   const ratio = mediaBoxRatio(slides.map((slide) => slide.media))
   const count = slides.length
@@ -112,6 +126,7 @@ export function PostMediaView({
               active={index === shown}
               eager={eager && index === 0}
               onExpired={onExpired}
+              onView={() => setViewing(slide.media.media_id)}
             />
           </div>
         ))}
@@ -126,24 +141,7 @@ export function PostMediaView({
               Showing {shown + 1} of {count}
             </span>
           </span>
-          <button
-            type="button"
-            className="v-media__arrow v-media__arrow--prev"
-            aria-label="Previous"
-            disabled={shown === 0}
-            onClick={() => go(shown - 1)}
-          >
-            <ChevronLeft aria-hidden="true" />
-          </button>
-          <button
-            type="button"
-            className="v-media__arrow v-media__arrow--next"
-            aria-label="Next"
-            disabled={shown === count - 1}
-            onClick={() => go(shown + 1)}
-          >
-            <ChevronRight aria-hidden="true" />
-          </button>
+          <CarouselArrows index={shown} count={count} onGo={go} className="v-media__arrow" />
           <span className="v-media__dots" aria-hidden="true">
             {slides.map((slide, index) => (
               <span
@@ -154,6 +152,9 @@ export function PostMediaView({
             ))}
           </span>
         </>
+      ) : null}
+      {viewing !== null ? (
+        <PhotoViewer post={post} startMediaId={viewing} onClose={closeViewer} onExpired={onExpired} />
       ) : null}
     </Box>
   )

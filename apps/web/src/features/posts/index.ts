@@ -6,10 +6,12 @@ export { OpenMedia } from './OpenMedia.tsx'
 export { PostList } from './PostList.tsx'
 export { PostSkeleton } from './PostSkeleton.tsx'
 export { updatePost } from './post-cache.ts'
+export type { OwnSale } from './post-rules.ts'
 export {
   coinsText,
   durationText,
   editPostPath,
+  ownSaleOf,
   positiveIdOf,
   postPath,
   tileFacts,

@@ -1,4 +1,4 @@
-import { PostTexts } from '@velvet/contract'
+import { PostTexts, Visibility } from '@velvet/contract'
 import { describe, expect, it } from 'vitest'
 import { makeMedia, makePost } from './post-fixtures.ts'
 import {
@@ -10,6 +10,7 @@ import {
   lockSummary,
   mediaBoxRatio,
   mediaFit,
+  ownSaleOf,
   positiveIdOf,
   postPath,
   postUrlsExpireAt,
@@ -192,5 +193,19 @@ describe('grid tiles', () => {
     })
     const members = makePost({ lock: { reason: 'members', price: null, images: 1, videos: 0, duration: 0 } })
     expect(tileFacts(members).label).toBe('1 photo. Locked, for members')
+  })
+
+  it('mark the creator’s own paid posts with what they sell for (nothing is locked for them)', () => {
+    const own = (visibility: number, price: number | null) =>
+      makePost({ is_mine: true, lock: null, visibility, price })
+    expect(ownSaleOf(own(Visibility.Everyone, null))).toBeNull()
+    expect(ownSaleOf(own(Visibility.Members, null))).toEqual({ members: true, price: null })
+    expect(ownSaleOf(own(Visibility.PPV, 40))).toEqual({ members: false, price: 40 })
+    expect(ownSaleOf(own(Visibility.MembersAndPPV, 30))).toEqual({ members: true, price: 30 })
+    expect(tileFacts(own(Visibility.PPV, 40)).label).toBe('1 photo. For sale, 40 coins')
+    expect(tileFacts(own(Visibility.MembersAndPPV, 30)).label).toBe('1 photo. For members, or 30 coins')
+    expect(tileFacts(own(Visibility.Members, null)).label).toBe('1 photo. For members')
+    // Someone else's post a viewer may see (a member's view) carries no sale marks.
+    expect(ownSaleOf({ ...own(Visibility.Members, null), is_mine: false })).toBeNull()
   })
 })

@@ -5,6 +5,7 @@ import {
   type PostMedia,
   type PostsFilter,
   PostTexts,
+  Visibility,
 } from '@velvet/contract'
 
 const PACIFIC = 'America/Los_Angeles'
@@ -205,8 +206,31 @@ export interface TileFacts {
   multiple: boolean
 }
 
+/** How a creator's own post is sold: to members, for coins, or both (nothing is locked for its author). */
+export interface OwnSale {
+  members: boolean
+  /** Coins, when the post is for sale. */
+  price: number | null
+}
+
+/** The sale marks of the viewer's own paid post (null: not theirs, free, or locked for them anyway). */
+export function ownSaleOf(post: Pick<Post, 'is_mine' | 'lock' | 'visibility' | 'price'>): OwnSale | null {
+  if (!post.is_mine || post.lock || post.visibility === Visibility.Everyone) return null
+  const members = post.visibility === Visibility.Members || post.visibility === Visibility.MembersAndPPV
+  const forSale = post.visibility === Visibility.PPV || post.visibility === Visibility.MembersAndPPV
+  return { members, price: forSale ? post.price : null }
+}
+
+/** "For members", "For sale, 40 coins", "For members, or 30 coins". */
+export function ownSaleText(sale: OwnSale): string {
+  if (sale.price === null) return 'For members'
+  return sale.members ? `For members, or ${coinsText(sale.price)}` : `For sale, ${coinsText(sale.price)}`
+}
+
 /** What a profile grid tile shows about a post besides its picture. */
-export function tileFacts(post: Pick<Post, 'media' | 'cover_media_id' | 'pinned' | 'lock'>): TileFacts {
+export function tileFacts(
+  post: Pick<Post, 'media' | 'cover_media_id' | 'pinned' | 'lock' | 'is_mine' | 'visibility' | 'price'>,
+): TileFacts {
   const shown = tileMediaOf(post)
   const images = post.media.filter((item) => item.kind === 'image').length
   const videos = post.media.length - images
@@ -216,6 +240,8 @@ export function tileFacts(post: Pick<Post, 'media' | 'cover_media_id' | 'pinned'
   if (post.lock) {
     parts.push(post.lock.price === null ? 'Locked, for members' : `Locked, ${coinsText(post.lock.price)}`)
   }
+  const sale = ownSaleOf(post)
+  if (sale) parts.push(ownSaleText(sale))
   return {
     label: parts.join('. '),
     duration: shown?.kind === 'video' ? shown.duration : null,

@@ -11,6 +11,8 @@ import {
   durationText,
   flattenPosts,
   MediaImage,
+  type OwnSale,
+  ownSaleOf,
   tileFacts,
   tileMediaOf,
   useFreshUrls,
@@ -40,6 +42,26 @@ const emptyFilter: Record<Exclude<PostsFilter, 'all'>, { title: string; text: st
 
 /** Where the page was scrolled when a tile opened, by grid (coming back puts it there again). */
 const gridScroll = new Map<string, number>()
+
+/**
+ * On the creator's own paid post (nothing is locked for them): a lock with a crown for members and the
+ * price in coins, in a corner, so the grid shows what each post sells for.
+ */
+export function OwnSaleMark({ sale }: { sale: OwnSale | null }) {
+  if (!sale) return null
+  return (
+    <span className="v-tile__sale" aria-hidden="true">
+      <Lock />
+      {sale.members ? <Crown className="v-tile__members" /> : null}
+      {sale.price !== null ? (
+        <span className="v-tile__price">
+          <Coins />
+          {sale.price.toLocaleString('en-US')}
+        </span>
+      ) : null}
+    </span>
+  )
+}
 
 function Tile({ post, filter, onOpen }: { post: Post; filter: PostsFilter; onOpen: () => void }) {
   const onExpired = useFreshUrls(post)
@@ -82,6 +104,7 @@ function Tile({ post, filter, onOpen }: { post: Post; filter: PostsFilter; onOpe
             )}
           </span>
         ) : null}
+        <OwnSaleMark sale={ownSaleOf(post)} />
         {facts.duration !== null ? (
           <span className="v-tile__duration" aria-hidden="true">
             <Play />
@@ -96,7 +119,7 @@ function Tile({ post, filter, onOpen }: { post: Post; filter: PostsFilter; onOpe
 /**
  * A creator's posts as a grid (pinned first with a pin mark, then newest) with filter chips: all, photos,
  * videos, and locked (for this viewer). Locked tiles show only the blurred preview with a lock and the
- * price; videos show their length. A tile opens the post viewer in this creator's posts.
+ * price; the creator's own paid posts show the lock and price in a corner; videos show their length. A tile opens the post viewer in this creator's posts.
  */
 export function ProfilePostsGrid({ profile, empty }: { profile: PublicProfile; empty: ReactNode }) {
   const viewerId = useViewerId()

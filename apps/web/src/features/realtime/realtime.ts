@@ -1,4 +1,4 @@
-import { SessionUser } from '@velvet/contract'
+import { NotifyType, SessionUser } from '@velvet/contract'
 import { queryClient } from '../../lib/query-client.ts'
 import { authKeys, freshToken, localLogout, logout, recheckSession, sessionStore } from '../auth/index.ts'
 import { incomingCall } from '../calls/index.ts'
@@ -24,6 +24,18 @@ function isCurrentUserData(value: unknown): value is CurrentUserData {
 }
 
 let signingOut = false
+
+/**
+ * Notices of a fan's money reaching the creator: an open chat room's "Bought" marks and the fan's spend
+ * and membership in its header follow them.
+ */
+const fanMoneyNotices: ReadonlySet<number> = new Set([
+  NotifyType.ItemPurchased,
+  NotifyType.GiftReceived,
+  NotifyType.PaidMessageRefunded,
+  NotifyType.NewMember,
+  NotifyType.MemberRenewed,
+])
 
 /** What each channel does (spec §4, §7). */
 const handlers: RealtimeHandlers = {
@@ -55,6 +67,7 @@ const handlers: RealtimeHandlers = {
     // The unread badges (TN) and the notifications list follow the server.
     void queryClient.invalidateQueries({ queryKey: systemKeys.initAll() })
     void queryClient.invalidateQueries({ queryKey: notificationKeys.all })
+    if (fanMoneyNotices.has(item.notify_type)) void queryClient.invalidateQueries({ queryKey: chatKeys.all })
   },
   chat_typing: ({ conversation_id, user_id }) => typingStore.show(conversation_id, user_id),
   chat_message: (event) => {

@@ -1,6 +1,6 @@
 import { formatUsd, PaymentWaitTexts, SubscriptionEvent, SubsPaths } from '@velvet/contract'
 import { CalendarClock, Crown, Receipt, RefreshCw } from 'lucide-react'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { messageOf } from '../../lib/api/errors.ts'
 import { formatPacificDate } from '../../lib/pacific-time.ts'
@@ -13,13 +13,14 @@ import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
 import { ErrorState, SkeletonRows } from '../../ui/ScreenStates.tsx'
 import { toast } from '../../ui/toast-store.ts'
 import { RequireAccount } from '../auth/index.ts'
-import { PaymentParams, useFinishCardSetup, usePaymentStatus, withoutParam } from '../payments/index.ts'
+import { PaymentParams, usePaymentStatus, useSetupReturn, withoutParam } from '../payments/index.ts'
 import { profilePath } from '../profile/index.ts'
 import { StatusTag } from './MembershipRows.tsx'
 import { useRenewalTarget } from './renewal-target.ts'
 import { SubscribePanel } from './SubscribePanel.tsx'
 import { type Offer, useOffer, useSubscriptionDetail } from './subs.queries.ts'
 import { renewalLine } from './subs-format.ts'
+import { SubsParams } from './subs-paths.ts'
 import '../../ui/screen-kit.css'
 import './subs.css'
 
@@ -32,24 +33,21 @@ export function SubsDetailScreen() {
   )
 }
 
-/** Back from the hosted card form (setup_session_id) or the 3DS page (payment_id): finish, then strip. */
+/**
+ * Back from the hosted card form (setup_session_id: the card is saved and chosen, as on the cards
+ * screen) or the 3DS page (payment_id: its answer). Answers what to show and the card to choose.
+ */
 function useReturnFromProvider(refresh: () => void) {
   const [params] = useSearchParams()
   const { pathname, search } = useLocation()
   const navigate = useNavigate()
-  const finishSetup = useFinishCardSetup()
-  const setupId = params.get(PaymentParams.setupSession)
+  const [savedCard, setSavedCard] = useState<number | null>(null)
+  useSetupReturn(setSavedCard)
   const paymentId = Number(params.get(PaymentParams.payment)) || null
   const payment = usePaymentStatus(paymentId)
   const status = payment.data?.status
-
-  useEffect(() => {
-    if (!setupId || finishSetup.isPending || finishSetup.isSuccess || finishSetup.isError) return
-    finishSetup.mutate(setupId, {
-      onSuccess: () =>
-        void navigate(withoutParam(pathname, search, PaymentParams.setupSession), { replace: true }),
-    })
-  }, [setupId, finishSetup, navigate, pathname, search])
+  const cardBefore3ds = Number(params.get(SubsParams.card)) || null
+  const preferredCardId = savedCard ?? cardBefore3ds
 
   useEffect(() => {
     if (paymentId === null || !status || status === 'pending' || status === 'requires_action') return
@@ -60,7 +58,16 @@ function useReturnFromProvider(refresh: () => void) {
     }
   }, [paymentId, status, refresh, navigate, pathname, search])
 
-  if (setupId && finishSetup.isError) return <Alert>{messageOf(finishSetup.error)}</Alert>
+  // A new try (another card, after a failed 3DS) leaves the last answer behind.
+  const forget = () => {
+    if (paymentId !== null)
+      void navigate(withoutParam(pathname, search, PaymentParams.payment), { replace: true })
+  }
+  return { preferredCardId, alert: paymentAlert(paymentId, payment), forget }
+}
+
+function paymentAlert(paymentId: number | null, payment: ReturnType<typeof usePaymentStatus>) {
+  const status = payment.data?.status
   if (paymentId === null) return null
   if (payment.isError) return <Alert>{messageOf(payment.error)}</Alert>
   if (status === 'failed' && payment.data?.message) return <Alert>{payment.data.message}</Alert>
@@ -191,7 +198,15 @@ function SubsDetail() {
         {showPanel ? (
           <section className="v-set-group" aria-label="Subscribe">
             <h2 className="v-set-group__title">{sub?.status === 'grace' ? 'Renew' : 'Subscribe'}</h2>
-            <SubscribePanel creatorId={creatorId} trialCode={trial} onSubscribed={refresh} />
+            <SubscribePanel
+              creatorId={creatorId}
+              trialCode={trial}
+              preferredCardId={returned.preferredCardId}
+              onSubscribed={() => {
+                returned.forget()
+                refresh()
+              }}
+            />
           </section>
         ) : null}
       </>
@@ -201,7 +216,7 @@ function SubsDetail() {
     <div className="v-screen">
       <ScreenHeader title="Membership" fallback={SubsPaths.subscriptions} />
       <main className="v-set-body">
-        {returned}
+        {returned.alert}
         {content}
       </main>
     </div>

@@ -1,5 +1,5 @@
-import { ErrorCodes, formatUsd, SubsPaths } from '@velvet/contract'
-import { CreditCard, Crown, Plus } from 'lucide-react'
+import { ErrorCodes, formatUsd, MembershipTexts, SubsPaths } from '@velvet/contract'
+import { Crown } from 'lucide-react'
 import { useEffect, useId, useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { isApiError, messageOf } from '../../lib/api/errors.ts'
@@ -8,9 +8,10 @@ import { Button, buttonClassName } from '../../ui/Button.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { ErrorState, SkeletonRows } from '../../ui/ScreenStates.tsx'
 import { toast } from '../../ui/toast-store.ts'
-import { cardLabel, expiryText, useCards, useStartCardSetup } from '../payments/index.ts'
+import { CardPicker, pickCard, usableCards, useCards } from '../payments/index.ts'
 import { useOffer, useSubscribe } from './subs.queries.ts'
 import { choicesOf, renewalLine, subscribeLabel } from './subs-format.ts'
+import { SubsParams, withParam } from './subs-paths.ts'
 import './subs.css'
 
 export interface SubscribePanelProps {
@@ -19,6 +20,8 @@ export interface SubscribePanelProps {
   trialCode?: string | null
   /** Where the card form and the 3DS page come back to (an app path). */
   returnPath?: string
+  /** A card saved just now, or the one chosen before the bank's 3DS page: chosen again. */
+  preferredCardId?: number | null
   onSubscribed?: () => void
 }
 
@@ -31,12 +34,14 @@ export function SubscribePanel({
   creatorId,
   trialCode = null,
   returnPath,
+  preferredCardId = null,
   onSubscribed,
 }: SubscribePanelProps) {
-  const back = returnPath ?? SubsPaths.detail(creatorId, trialCode ?? undefined)
+  // The membership screen finishes a card setup and shows the bank's 3DS answer.
+  const membershipPath = SubsPaths.detail(creatorId, trialCode ?? undefined)
+  const back = returnPath ?? membershipPath
   const offer = useOffer(creatorId, trialCode)
   const cards = useCards()
-  const startSetup = useStartCardSetup()
   const subscribe = useSubscribe()
   const groupId = useId()
   const [choiceId, setChoiceId] = useState<string | null>(null)
@@ -49,9 +54,7 @@ export function SubscribePanel({
     [data],
   )
   const choice = choices.find((c) => c.id === choiceId) ?? choices[0] ?? null
-  const usable = (cards.data?.cards ?? []).filter((card) => !card.expired)
-  const card =
-    usable.find((c) => c.card_id === cardId) ?? usable.find((c) => c.is_default) ?? usable[0] ?? null
+  const card = pickCard(usableCards(cards.data?.cards), cardId, preferredCardId)
 
   useEffect(() => {
     if (
@@ -91,7 +94,7 @@ export function SubscribePanel({
   const inGrace = sub?.status === 'grace'
 
   const submit = () => {
-    if (!choice || !card) return
+    if (!choice || card === null) return
     setDeclined(null)
     subscribe.mutate(
       {
@@ -99,9 +102,9 @@ export function SubscribePanel({
         option: inGrace ? 'monthly' : choice.option,
         ...(choice.option === 'bundle' && !inGrace ? { months: choice.months as 3 | 6 | 12 } : {}),
         ...(choice.trial && !inGrace && trialCode ? { trial_code: trialCode } : {}),
-        card_id: card.card_id,
+        card_id: card,
         expected_cents: inGrace && sub ? sub.renew_cents : choice.amountCents,
-        return_path: back,
+        return_path: withParam(back, SubsParams.card, String(card)),
       },
       {
         onSuccess: (answer) => {
@@ -143,45 +146,28 @@ export function SubscribePanel({
         </fieldset>
       )}
 
-      <section className="v-subs-card" aria-label="Card">
-        {usable.length === 0 ? (
-          <Button
-            variant="secondary"
-            size="md"
-            block
-            icon={<Plus />}
-            loading={startSetup.isPending}
-            onClick={() => startSetup.mutate(back)}
-          >
-            Add a card
-          </Button>
-        ) : (
-          <label className="v-subs-card__pick">
-            <CreditCard aria-hidden="true" />
-            <span className="v-visually-hidden">Card to charge</span>
-            <select value={card?.card_id ?? ''} onChange={(event) => setCardId(Number(event.target.value))}>
-              {usable.map((c) => (
-                <option key={c.card_id} value={c.card_id}>
-                  {cardLabel(c)} · {expiryText(c)}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-      </section>
+      <CardPicker
+        cardId={card}
+        onChoose={setCardId}
+        addReturnPath={membershipPath}
+        name={`${groupId}-card`}
+      />
 
       {declined ? <Alert>{declined}</Alert> : null}
       {subscribe.isError ? <Alert>{messageOf(subscribe.error)}</Alert> : null}
-      {startSetup.isError ? <Alert>{messageOf(startSetup.error)}</Alert> : null}
 
       <Button
         block
         icon={<Crown />}
-        disabled={!choice || !card}
+        disabled={!choice || card === null}
         loading={subscribe.isPending}
         onClick={submit}
       >
-        {inGrace && sub ? `Pay ${formatUsd(sub.renew_cents)}` : choice ? subscribeLabel(choice) : 'Subscribe'}
+        {inGrace && sub
+          ? MembershipTexts.renewNow(sub.renew_cents)
+          : choice
+            ? subscribeLabel(choice)
+            : 'Subscribe'}
       </Button>
       <p className="v-subs-fineprint">
         {choice?.trial

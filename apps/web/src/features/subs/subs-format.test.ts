@@ -20,9 +20,11 @@ describe('choices of a plan', () => {
     const [trial, monthly] = fresh
     if (!trial || !monthly) throw new Error('choices missing')
     expect(subscribeLabel(trial)).toBe('Start free trial')
-    expect(subscribeLabel(monthly)).toBe('Subscribe for US$4.99')
+    expect(subscribeLabel(monthly)).toBe('Subscribe · US$4.99 first month')
+    expect(subscribeLabel(fresh[2] as (typeof fresh)[number])).toBe('Subscribe · US$26.97 for 3 months')
     const back = choicesOf(plan, { isNewMember: false, trial: null })
     expect(back[0]).toMatchObject({ id: 'monthly', amountCents: 999, detail: 'Renews every month' })
+    expect(subscribeLabel(back[0] as (typeof back)[number])).toBe('Subscribe · US$9.99/month')
   })
 })
 

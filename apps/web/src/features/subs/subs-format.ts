@@ -1,6 +1,7 @@
 import {
   formatUsd,
   type MembershipPlan,
+  MembershipTexts,
   type Subscriber,
   type Subscription,
   type SubscriptionStatusName,
@@ -19,6 +20,8 @@ export interface SubscribeChoice {
   detail: string
   /** A trial: nothing is charged now. */
   trial: boolean
+  /** The new members' promo price for the first month. */
+  promo: boolean
 }
 
 /** "US$9.99/month" */
@@ -41,6 +44,7 @@ export function choicesOf(
       label: `${options.trial.days}-day free trial`,
       detail: `then ${perMonth(plan.price_cents)}`,
       trial: true,
+      promo: false,
     })
   const promo = options.isNewMember ? plan.promo : null
   choices.push({
@@ -53,6 +57,7 @@ export function choicesOf(
       ? `${promo.percent_off}% off your first month, then ${perMonth(plan.price_cents)}`
       : 'Renews every month',
     trial: false,
+    promo: promo !== null,
   })
   for (const bundle of plan.bundles)
     choices.push({
@@ -63,14 +68,15 @@ export function choicesOf(
       label: `${bundle.months} months`,
       detail: `Save ${bundle.discount_percent}% · ${perMonth(Math.floor(bundle.total_cents / bundle.months))}`,
       trial: false,
+      promo: false,
     })
   return choices
 }
 
 /** The words on the subscribe button. */
 export function subscribeLabel(choice: SubscribeChoice): string {
-  if (choice.trial) return 'Start free trial'
-  return `Subscribe for ${formatUsd(choice.amountCents)}`
+  if (choice.trial) return MembershipTexts.startTrial
+  return MembershipTexts.subscribeButton(choice)
 }
 
 export const statusLabels: Record<SubscriptionStatusName, string> = {
