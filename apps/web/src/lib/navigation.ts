@@ -5,6 +5,9 @@
 /** The signed-in home (the feed): where sign-in lands by default and where a back with no history goes. */
 export const HOME_PATH = '/home'
 
+/** Settings: where the back of a settings-style screen goes when there is no history. */
+export const SETTINGS_PATH = '/setting'
+
 export type Navigate = (to: string, options?: { replace?: boolean }) => void
 
 let navigateImpl: Navigate = (to, options) => {

@@ -1,9 +1,10 @@
 import { CalendarDays, Mail, Trash2 } from 'lucide-react'
 import { useState } from 'react'
+import { SETTINGS_PATH } from '../../lib/navigation.ts'
 import { formatPacificDate } from '../../lib/pacific-time.ts'
 import { GoogleIcon } from '../../ui/GoogleIcon.tsx'
 import { RowButton, RowGroup, RowInfo, Tag } from '../../ui/Rows.tsx'
-import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
 import { ErrorState, SkeletonRows } from '../../ui/ScreenStates.tsx'
 import { RequireAccount } from '../auth/index.ts'
 import { useAccountInfo } from './account.queries.ts'
@@ -67,7 +68,7 @@ function Account() {
 
   return (
     <div className="v-screen">
-      <ScreenHeader title="Account" />
+      <ScreenBar fallback={SETTINGS_PATH} title="Account" />
       <main className="v-set-body">{content}</main>
       <DeleteAccountSheet open={deleting} onClose={() => setDeleting(false)} />
     </div>

@@ -2,10 +2,11 @@ import { ChatRules, ChatTexts, type PaidMessageSettings, UserRole } from '@velve
 import { Coins, Crown, MessageSquareLock, Sparkles } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { Link } from 'react-router'
+import { SETTINGS_PATH } from '../../lib/navigation.ts'
 import { Button, buttonClassName } from '../../ui/Button.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { RowGroup } from '../../ui/Rows.tsx'
-import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
 import { ErrorState, SkeletonRows } from '../../ui/ScreenStates.tsx'
 import { SwitchRow } from '../../ui/SwitchRow.tsx'
 import { TextField } from '../../ui/TextField.tsx'
@@ -101,7 +102,7 @@ function PaidMessageBody() {
   else if (query.data) content = <PaidMessageForm saved={query.data.settings} />
   return (
     <div className="v-screen">
-      <ScreenHeader title="Paid messages" />
+      <ScreenBar fallback={SETTINGS_PATH} title="Paid messages" />
       <main className="v-set-body">
         <p className="v-set-intro">{ChatTexts.paidRule}</p>
         {content}

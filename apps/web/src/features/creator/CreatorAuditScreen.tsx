@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Navigate, useLocation } from 'react-router'
 import { navigateTo } from '../../lib/navigation.ts'
 import { queryClient } from '../../lib/query-client.ts'
-import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
 import { ErrorState, SkeletonRows } from '../../ui/ScreenStates.tsx'
 import { PageLoader } from '../../ui/Spinner.tsx'
 import { toast } from '../../ui/toast-store.ts'
@@ -114,7 +114,7 @@ function Audit({ userId, role, redirect }: { userId: number; role: number; redir
 
   return (
     <div className="v-screen">
-      <ScreenHeader title="Become a creator" fallback={redirect} />
+      <ScreenBar title="Become a creator" fallback={redirect} />
       <main className="v-set-body v-audit">{body}</main>
     </div>
   )

@@ -16,10 +16,11 @@ import {
 } from 'lucide-react'
 import type { ComponentType } from 'react'
 import { Link } from 'react-router'
+import { SETTINGS_PATH } from '../../lib/navigation.ts'
 import { buttonClassName } from '../../ui/Button.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { Tag } from '../../ui/Rows.tsx'
-import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
 import { RequireAccount, useSession } from '../auth/index.ts'
 import { MassPath } from '../mass/index.ts'
 import { PayoutPaths } from '../payout/index.ts'
@@ -83,7 +84,7 @@ function CreatorTools() {
   const creator = session.kind === 'account' && session.user.user_role === UserRole.Creator
   return (
     <div className="v-screen">
-      <ScreenHeader title="Creator tools" />
+      <ScreenBar fallback={SETTINGS_PATH} title="Creator tools" />
       <main className="v-set-body">
         {creator ? (
           <ul className="v-tools" aria-label="Creator tools">

@@ -1,8 +1,9 @@
 import { type EmailCategory, EmailCategoryTexts, type EmailPreferences } from '@velvet/contract'
 import { ShieldCheck } from 'lucide-react'
 import { useMemo } from 'react'
+import { SETTINGS_PATH } from '../../lib/navigation.ts'
 import { RowGroup } from '../../ui/Rows.tsx'
-import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
 import { ErrorState, SkeletonRows } from '../../ui/ScreenStates.tsx'
 import { SwitchRow } from '../../ui/SwitchRow.tsx'
 import { useFlagToggles } from '../../ui/use-flag-toggles.ts'
@@ -76,7 +77,7 @@ function EmailNotifications() {
 
   return (
     <div className="v-screen">
-      <ScreenHeader title="E-mail notifications" />
+      <ScreenBar fallback={SETTINGS_PATH} title="E-mail notifications" />
       <main className="v-set-body">
         {content}
         <p className="v-set-note">

@@ -7,7 +7,7 @@ import { queryClient } from '../../lib/query-client.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
-import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
 import { ErrorState, SkeletonRows } from '../../ui/ScreenStates.tsx'
 import { useSession } from '../auth/index.ts'
 import {
@@ -55,7 +55,7 @@ export function UnsubscribeScreen() {
 
   return (
     <div className="v-screen">
-      <ScreenHeader title="E-mail preferences" fallback="/home" />
+      <ScreenBar title="E-mail preferences" fallback="/home" />
       <main className="v-set-body">
         {content}
         <p className="v-set-note">

@@ -2,12 +2,13 @@ import { type LegalDocument, UserRole } from '@velvet/contract'
 import { ChevronRight, FileSignature, FileText, ShieldCheck } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
+import { SETTINGS_PATH } from '../../lib/navigation.ts'
 import { formatPacific, isoOf } from '../../lib/pacific-time.ts'
 import { BottomSheet } from '../../ui/BottomSheet.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { RowGroup } from '../../ui/Rows.tsx'
-import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
 import { ErrorState, SkeletonRows } from '../../ui/ScreenStates.tsx'
 import { RequireAccount, useSession } from '../auth/index.ts'
 import { AgreementText, useCreatorAgreement } from '../creator/index.ts'
@@ -56,7 +57,7 @@ function LegalTerms() {
 
   return (
     <div className="v-screen">
-      <ScreenHeader title="Legal terms" />
+      <ScreenBar fallback={SETTINGS_PATH} title="Legal terms" />
       <main className="v-set-body">
         <p className="v-set-intro">
           The agreements between you and Velvet. When one changes, we tell you before the new version applies.

@@ -1,7 +1,7 @@
 import type { PaymentOutcome } from '@velvet/contract'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
 import { ErrorState, SkeletonRows } from '../../ui/ScreenStates.tsx'
 import { RequireAccount } from '../auth/index.ts'
 import { BuyCoinsPanel } from './BuyCoinsPanel.tsx'
@@ -87,7 +87,7 @@ function BuyCoins() {
 
   return (
     <div className="v-screen">
-      <ScreenHeader title="Buy coins" fallback="/pay/wallet" />
+      <ScreenBar title="Buy coins" fallback="/pay/wallet" />
       <main className="v-set-body">{content}</main>
     </div>
   )

@@ -6,7 +6,7 @@ import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { confirm } from '../../ui/confirm-store.ts'
 import { EmptyState } from '../../ui/EmptyState.tsx'
-import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
 import { ErrorState, SkeletonRows } from '../../ui/ScreenStates.tsx'
 import { toast } from '../../ui/toast-store.ts'
 import { RequireAccount } from '../auth/index.ts'
@@ -88,7 +88,7 @@ function Cards() {
 
   return (
     <div className="v-screen">
-      <ScreenHeader title="Cards" fallback="/setting" />
+      <ScreenBar title="Cards" fallback="/setting" />
       <main className="v-set-body">
         {content}
         {start.isError ? <Alert>{messageOf(start.error)}</Alert> : null}

@@ -6,7 +6,7 @@ import { type UseFormRegisterReturn, useForm } from 'react-hook-form'
 import { useNavigate, useSearchParams } from 'react-router'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
-import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
 import { TextField } from '../../ui/TextField.tsx'
 import { RequireAccount, showServerError } from '../auth/index.ts'
 import { safeReturnPath } from '../payments/index.ts'
@@ -27,7 +27,7 @@ function MethodFormScreen({
   return (
     <RequireAccount>
       <div className="v-screen">
-        <ScreenHeader title={title} fallback={PayoutPaths.methods} />
+        <ScreenBar title={title} fallback={PayoutPaths.methods} />
         <main className="v-set-body">
           <p className="v-set-intro">{intro}</p>
           {children}

@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { messageOf } from '../../lib/api/errors.ts'
 import { confirm } from '../../ui/confirm-store.ts'
 import { RowGroup, RowLink } from '../../ui/Rows.tsx'
-import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
 import { ErrorState, SkeletonRows } from '../../ui/ScreenStates.tsx'
 import { toast } from '../../ui/toast-store.ts'
 import { RequireAccount } from '../auth/index.ts'
@@ -123,7 +123,7 @@ function Methods() {
       )
   return (
     <div className="v-screen">
-      <ScreenHeader title="Payout methods" fallback={PayoutPaths.home} />
+      <ScreenBar title="Payout methods" fallback={PayoutPaths.home} />
       <main className="v-set-body">
         {saved}
         <RowGroup title="Add a method">

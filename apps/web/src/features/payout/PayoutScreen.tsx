@@ -24,7 +24,7 @@ import { messageOf } from '../../lib/api/errors.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button, buttonClassName } from '../../ui/Button.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
-import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
 import { ErrorState } from '../../ui/ScreenStates.tsx'
 import { TextField } from '../../ui/TextField.tsx'
 import { RequireAccount } from '../auth/index.ts'
@@ -342,7 +342,7 @@ function Payout() {
   }
   return (
     <div className="v-screen">
-      <ScreenHeader
+      <ScreenBar
         title="Withdraw"
         fallback="/pay/wallet"
         end={

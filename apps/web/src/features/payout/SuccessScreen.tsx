@@ -2,7 +2,7 @@ import { formatUsd, type Payout, PayoutRules, PayoutStatus } from '@velvet/contr
 import { CircleCheck, CircleX, Clock, Loader } from 'lucide-react'
 import { Link, useSearchParams } from 'react-router'
 import { buttonClassName } from '../../ui/Button.tsx'
-import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
 import { ErrorState, SkeletonRows } from '../../ui/ScreenStates.tsx'
 import { RequireAccount } from '../auth/index.ts'
 import { PayoutStatusTag } from './PayoutHistory.tsx'
@@ -161,7 +161,7 @@ function Success() {
   }
   return (
     <div className="v-screen">
-      <ScreenHeader title="Withdrawal" fallback={PayoutPaths.home} />
+      <ScreenBar title="Withdrawal" fallback={PayoutPaths.home} />
       <main className="v-set-body">{content}</main>
     </div>
   )

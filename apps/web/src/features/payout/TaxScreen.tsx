@@ -16,7 +16,7 @@ import { useNavigate, useSearchParams } from 'react-router'
 import { AddressFields } from '../../ui/AddressFields.tsx'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
-import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
 import { ErrorState, SkeletonRows } from '../../ui/ScreenStates.tsx'
 import { SelectField } from '../../ui/SelectField.tsx'
 import { TextField } from '../../ui/TextField.tsx'
@@ -335,7 +335,7 @@ function Tax() {
   }
   return (
     <div className="v-screen">
-      <ScreenHeader title="Tax information" fallback={PayoutPaths.home} />
+      <ScreenBar title="Tax information" fallback={PayoutPaths.home} />
       <main className="v-set-body">{content}</main>
     </div>
   )

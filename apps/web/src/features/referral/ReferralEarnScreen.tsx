@@ -14,7 +14,7 @@ import { Avatar } from '../../ui/Avatar.tsx'
 import { Button, buttonClassName } from '../../ui/Button.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { LoadMore } from '../../ui/LoadMore.tsx'
-import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
 import { ErrorState, SkeletonRows } from '../../ui/ScreenStates.tsx'
 import { toast } from '../../ui/toast-store.ts'
 import { RequireAccount, useSession } from '../auth/index.ts'
@@ -173,7 +173,7 @@ function Earn() {
   }
   return (
     <div className="v-screen">
-      <ScreenHeader title="Referrals" fallback="/home" />
+      <ScreenBar title="Referrals" fallback="/home" />
       <main className="v-set-body">{content}</main>
     </div>
   )

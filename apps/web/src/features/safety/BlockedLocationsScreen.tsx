@@ -8,7 +8,7 @@ import { queryClient } from '../../lib/query-client.ts'
 import { Button, buttonClassName } from '../../ui/Button.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { RowGroup } from '../../ui/Rows.tsx'
-import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
 import { ErrorState, SkeletonRows } from '../../ui/ScreenStates.tsx'
 import { PageLoader } from '../../ui/Spinner.tsx'
 import { toast } from '../../ui/toast-store.ts'
@@ -59,7 +59,7 @@ export function BlockedLocationsScreen() {
   }
   return (
     <div className="v-screen">
-      <ScreenHeader title="Blocked locations" fallback={centre} />
+      <ScreenBar title="Blocked locations" fallback={centre} />
       {content}
     </div>
   )

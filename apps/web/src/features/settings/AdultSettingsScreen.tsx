@@ -1,8 +1,9 @@
 import type { AdultSettings } from '@velvet/contract'
 import { EyeOff, Flame, Info } from 'lucide-react'
 import { useMemo } from 'react'
+import { SETTINGS_PATH } from '../../lib/navigation.ts'
 import { RowGroup } from '../../ui/Rows.tsx'
-import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
 import { ErrorState, SkeletonRows } from '../../ui/ScreenStates.tsx'
 import { SwitchRow } from '../../ui/SwitchRow.tsx'
 import { useFlagToggles } from '../../ui/use-flag-toggles.ts'
@@ -70,7 +71,7 @@ function AdultSettingsForm() {
 
   return (
     <div className="v-screen">
-      <ScreenHeader title="Adult content" />
+      <ScreenBar fallback={SETTINGS_PATH} title="Adult content" />
       <main className="v-set-body">
         <p className="v-set-intro">
           Velvet is for adults only. Choose how explicit content appears to you while you browse.

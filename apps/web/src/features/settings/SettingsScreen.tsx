@@ -27,7 +27,7 @@ import {
 import { Link } from 'react-router'
 import { Avatar } from '../../ui/Avatar.tsx'
 import { RowButton, RowGroup, RowInfo, RowLink, Tag } from '../../ui/Rows.tsx'
-import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
 import { logout, RequireAccount, sessionExit, useSession } from '../auth/index.ts'
 import { InfoPath } from '../info/index.ts'
 import { PaymentPaths } from '../payments/index.ts'
@@ -57,7 +57,7 @@ function Settings() {
 
   return (
     <div className="v-screen">
-      <ScreenHeader title="Settings" fallback="/home" />
+      <ScreenBar title="Settings" fallback="/home" />
       <main className="v-set-body">
         {user.user_name ? (
           <Link to={`/@${user.user_name}`} className="v-set-me">

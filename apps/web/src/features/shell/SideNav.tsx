@@ -12,6 +12,7 @@ import {
   Wrench,
 } from 'lucide-react'
 import { Link, NavLink, useLocation, useNavigate } from 'react-router'
+import { SETTINGS_PATH } from '../../lib/navigation.ts'
 import { Avatar } from '../../ui/Avatar.tsx'
 import { Badge } from '../../ui/Badge.tsx'
 import { useSession } from '../auth/index.ts'
@@ -77,7 +78,7 @@ export function SideNav() {
         { to: '/subs/subscribers', name: 'Subscribers', icon: Users },
         { to: '/user/creator_tools', name: 'Creator tools', icon: Wrench },
       )
-    items.push({ to: '/setting', name: 'Settings', icon: Settings })
+    items.push({ to: SETTINGS_PATH, name: 'Settings', icon: Settings })
   }
 
   return (

@@ -6,7 +6,7 @@ import { formatPacificDate } from '../../lib/pacific-time.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
-import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
 import { ErrorState, SkeletonRows } from '../../ui/ScreenStates.tsx'
 import { toast } from '../../ui/toast-store.ts'
 import { RequireAccount } from '../auth/index.ts'
@@ -80,7 +80,7 @@ function DisableAutoRenew() {
   }
   return (
     <div className="v-screen">
-      <ScreenHeader title="Auto-renew" fallback={SubsPaths.detail(creatorId)} />
+      <ScreenBar title="Auto-renew" fallback={SubsPaths.detail(creatorId)} />
       <main className="v-set-body">{content}</main>
     </div>
   )

@@ -12,7 +12,7 @@ import type { z } from 'zod'
 import { messageOf } from '../../lib/api/errors.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
-import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
 import { ErrorState, SkeletonRows } from '../../ui/ScreenStates.tsx'
 import { TextField } from '../../ui/TextField.tsx'
 import { toast } from '../../ui/toast-store.ts'
@@ -46,7 +46,7 @@ function MembershipSettings() {
     )
   return (
     <div className="v-screen">
-      <ScreenHeader title="Membership settings" fallback={SubsPaths.subscribers} />
+      <ScreenBar title="Membership settings" fallback={SubsPaths.subscribers} />
       <main className="v-set-body">
         <p className="v-set-intro">
           Fans pay this price every month by card. You keep your share of every charge; renewals are

@@ -9,7 +9,7 @@ import { Avatar } from '../../ui/Avatar.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { RowGroup, RowInfo, RowLink } from '../../ui/Rows.tsx'
-import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
 import { ErrorState, SkeletonRows } from '../../ui/ScreenStates.tsx'
 import { toast } from '../../ui/toast-store.ts'
 import { RequireAccount } from '../auth/index.ts'
@@ -214,7 +214,7 @@ function SubsDetail() {
   }
   return (
     <div className="v-screen">
-      <ScreenHeader title="Membership" fallback={SubsPaths.subscriptions} />
+      <ScreenBar title="Membership" fallback={SubsPaths.subscriptions} />
       <main className="v-set-body">
         {returned.alert}
         {content}

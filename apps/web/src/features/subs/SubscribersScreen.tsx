@@ -5,7 +5,7 @@ import { messageOf } from '../../lib/api/errors.ts'
 import { buttonClassName } from '../../ui/Button.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { LoadMore } from '../../ui/LoadMore.tsx'
-import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
 import { ErrorState, SkeletonRows } from '../../ui/ScreenStates.tsx'
 import { RequireAccount, useSession } from '../auth/index.ts'
 import { CreatorsOnly } from '../creator/index.ts'
@@ -32,7 +32,7 @@ function CreatorsSubscribers() {
   if (session.kind === 'account' && session.user.user_role === UserRole.Creator) return <Subscribers />
   return (
     <div className="v-screen">
-      <ScreenHeader title="Subscribers" fallback="/" />
+      <ScreenBar title="Subscribers" fallback="/" />
       <main className="v-set-body">
         <CreatorsOnly
           title="Members are for creators"
@@ -88,7 +88,7 @@ function Subscribers() {
     )
   return (
     <div className="v-screen">
-      <ScreenHeader
+      <ScreenBar
         title="Subscribers"
         fallback="/"
         end={

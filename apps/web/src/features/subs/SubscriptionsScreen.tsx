@@ -5,7 +5,7 @@ import { messageOf } from '../../lib/api/errors.ts'
 import { buttonClassName } from '../../ui/Button.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { LoadMore } from '../../ui/LoadMore.tsx'
-import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
 import { ErrorState, SkeletonRows } from '../../ui/ScreenStates.tsx'
 import { RequireAccount } from '../auth/index.ts'
 import { SubscriptionRow } from './MembershipRows.tsx'
@@ -87,7 +87,7 @@ function Subscriptions() {
     )
   return (
     <div className="v-screen">
-      <ScreenHeader title="Subscriptions" fallback="/" />
+      <ScreenBar title="Subscriptions" fallback="/" />
       <main className="v-set-body">
         <StatusTabs path={SubsPaths.subscriptions} status={status} />
         {content}

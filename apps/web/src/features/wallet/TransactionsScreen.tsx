@@ -5,7 +5,7 @@ import { messageOf } from '../../lib/api/errors.ts'
 import { buttonClassName } from '../../ui/Button.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { LoadMore } from '../../ui/LoadMore.tsx'
-import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
 import { ErrorState } from '../../ui/ScreenStates.tsx'
 import { RequireAccount } from '../auth/index.ts'
 import { TransactionRow, TransactionSkeleton } from './TransactionRow.tsx'
@@ -79,7 +79,7 @@ function Transactions() {
 
   return (
     <div className="v-screen">
-      <ScreenHeader title="Transactions" fallback={WalletPaths.wallet} />
+      <ScreenBar title="Transactions" fallback={WalletPaths.wallet} />
       <main className="v-set-body">
         <fieldset className="v-wallet-chips">
           <legend className="v-visually-hidden">Show</legend>

@@ -2,7 +2,7 @@ import { formatCoins, formatUsd, SpentLevels, type WalletSummary, WalletTexts } 
 import { ArrowUpRight, ChevronRight, Coins, Landmark, ReceiptText, TrendingUp } from 'lucide-react'
 import { Link } from 'react-router'
 import { buttonClassName } from '../../ui/Button.tsx'
-import { ScreenHeader } from '../../ui/ScreenHeader.tsx'
+import { ScreenBar } from '../../ui/ScreenBar.tsx'
 import { ErrorState } from '../../ui/ScreenStates.tsx'
 import { RequireAccount } from '../auth/index.ts'
 import { useWalletSummary } from './wallet.queries.ts'
@@ -139,7 +139,7 @@ function Wallet() {
   }
   return (
     <div className="v-screen">
-      <ScreenHeader title="Wallet" fallback="/" />
+      <ScreenBar title="Wallet" fallback="/" />
       <main className="v-set-body">{content}</main>
     </div>
   )
