@@ -216,15 +216,16 @@ describe('publishing journeys', () => {
     const grid = await api.call(userPosts, { user_id: who.userId, limit: 24, filter: 'all' }, who)
     expect(grid.list.map((item) => item.visibility)).toEqual([Visibility.Members, Visibility.PPV])
     await page.goto(`/@${who.userName}`)
-    const tiles = page.getByRole('link', { name: /^(\d+ photos?)( · \d+ videos?)?$/ })
+    // The creator's own tiles also say how each post is sold.
+    const tiles = page.getByRole('link', { name: /^(\d+ photos?)( · \d+ videos?)?\. For / })
     await waitUntil(
       'two tiles on the grid',
       () => tiles.count(),
       (n) => n === 2,
     )
     expect(await tiles.evaluateAll((links) => links.map((link) => link.ariaLabel))).toEqual([
-      '1 photo',
-      '2 photos · 1 video',
+      '1 photo. For members',
+      '2 photos · 1 video. For sale, 120 coins',
     ])
     await scrollToGrid(page)
     await saveShot(page, SHOTS, 'desktop-profile-grid')

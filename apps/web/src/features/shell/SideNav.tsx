@@ -19,7 +19,7 @@ import { useSession } from '../auth/index.ts'
 import { useSystemInit } from '../system/index.ts'
 import { createPostPopup } from './create-post-store.ts'
 import { publishAction } from './guards.ts'
-import { unreadLabel } from './nav.ts'
+import { unreadSuffix } from './nav.ts'
 import './SideNav.css'
 
 interface Item {
@@ -31,14 +31,15 @@ interface Item {
 
 function NavItem({ to, name, icon: Icon, count = 0 }: Item) {
   return (
-    <NavLink to={to} className="v-sidenav__item" aria-label={unreadLabel(name, count)} end>
+    <NavLink to={to} className="v-sidenav__item" end>
       <span className="v-sidenav__icon">
         <Icon aria-hidden="true" />
         <Badge count={count} className="v-sidenav__badge" />
       </span>
-      <span className="v-sidenav__text" aria-hidden="true">
-        {name}
-      </span>
+      {/* The name is the visible label (a narrow rail hides it visually only), then the unread count for
+          screen readers: "Messages, 3 unread". */}
+      <span className="v-sidenav__text">{name}</span>
+      {count > 0 ? <span className="v-visually-hidden">{unreadSuffix(count)}</span> : null}
     </NavLink>
   )
 }
