@@ -33,12 +33,13 @@ function useUserId(): number {
   return session.kind === 'account' ? session.user.user_id : 0
 }
 
-export function usePayoutOverview() {
+/** The payout overview; `enabled` false skips it (the wallet asks only for someone who earns). */
+export function usePayoutOverview(enabled = true) {
   const userId = useUserId()
   return useQuery({
     queryKey: payoutKeys.overview(userId),
     queryFn: () => api.call(payoutOverview),
-    enabled: userId !== 0,
+    enabled: enabled && userId !== 0,
   })
 }
 

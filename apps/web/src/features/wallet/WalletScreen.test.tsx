@@ -27,6 +27,27 @@ describe('the wallet', () => {
     expect(markup.indexOf('Earnings balance')).toBeLessThan(markup.indexOf('id="wallet-coins"'))
   })
 
+  it('says what of the earnings is available now and what is still clearing', () => {
+    const split = { available_cents: 2_000, clearing_cents: 6_000, clearing_days: 7 }
+    const markup = renderToStaticMarkup(
+      <MemoryRouter>
+        <WalletCards summary={{ ...fan, balance: 8_000, earned_cents_30d: 8_000 }} split={split} />
+      </MemoryRouter>,
+    )
+    expect(markup).toContain('<strong>US$20.00</strong> available now')
+    expect(markup).toContain('<strong>US$60.00</strong> pending: earnings clear 7 days after each sale.')
+    // Nothing clearing: no split line.
+    const cleared = renderToStaticMarkup(
+      <MemoryRouter>
+        <WalletCards
+          summary={{ ...fan, balance: 8_000, earned_cents_30d: 8_000 }}
+          split={{ ...split, available_cents: 8_000, clearing_cents: 0 }}
+        />
+      </MemoryRouter>,
+    )
+    expect(cleared).not.toContain('pending')
+  })
+
   it('leads with the coins for a fan, with no earnings card', () => {
     const markup = html(fan)
     expect(markup).not.toContain('Earnings balance')

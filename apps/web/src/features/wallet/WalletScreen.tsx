@@ -5,6 +5,7 @@ import { buttonClassName } from '../../ui/Button.tsx'
 import { ScreenBar } from '../../ui/ScreenBar.tsx'
 import { ErrorState } from '../../ui/ScreenStates.tsx'
 import { RequireAccount } from '../auth/index.ts'
+import { usePayoutOverview } from '../payout/index.ts'
 import { useWalletSummary } from './wallet.queries.ts'
 import { buyCoinsPath, WalletPaths } from './wallet-rules.ts'
 import '../../ui/screen-kit.css'
@@ -59,7 +60,14 @@ function SpentLevel({ summary }: { summary: WalletSummary }) {
   )
 }
 
-function Earnings({ summary }: { summary: WalletSummary }) {
+/** What of the earnings can be withdrawn now and what is still clearing (from the payout overview). */
+export interface EarningsSplit {
+  available_cents: number
+  clearing_cents: number
+  clearing_days: number
+}
+
+function Earnings({ summary, split }: { summary: WalletSummary; split: EarningsSplit | undefined }) {
   return (
     <section className="v-wallet-card" aria-labelledby="wallet-earnings">
       <h2 id="wallet-earnings" className="v-wallet-card__label">
@@ -67,6 +75,13 @@ function Earnings({ summary }: { summary: WalletSummary }) {
         Earnings balance
       </h2>
       <p className="v-wallet-card__value v-wallet-card__value--money">{formatUsd(summary.balance ?? 0)}</p>
+      {split && split.clearing_cents > 0 ? (
+        <p className="v-wallet-card__hint">
+          <strong>{formatUsd(split.available_cents)}</strong> available now ·{' '}
+          <strong>{formatUsd(split.clearing_cents)}</strong> pending: earnings clear {split.clearing_days}{' '}
+          days after each sale.
+        </p>
+      ) : null}
       <p className="v-wallet-card__hint">
         {formatUsd(summary.earned_cents_30d ?? 0)} earned in the last 30 days, after fees.
       </p>
@@ -111,11 +126,17 @@ function CoinsCard({ summary }: { summary: WalletSummary }) {
  * The wallet's cards: someone who earns (a creator, a referrer) sees their earnings first, then the coins
  * they spend as a fan; a fan sees their coins first.
  */
-export function WalletCards({ summary }: { summary: WalletSummary }) {
+export function WalletCards({
+  summary,
+  split,
+}: {
+  summary: WalletSummary
+  split?: EarningsSplit | undefined
+}) {
   const earns = summary.balance !== null
   return (
     <div className="v-wallet">
-      {earns ? <Earnings summary={summary} /> : null}
+      {earns ? <Earnings summary={summary} split={split} /> : null}
       <CoinsCard summary={summary} />
       <SpentLevel summary={summary} />
       <Link to={WalletPaths.transactions} className="v-wallet-link">
@@ -129,13 +150,15 @@ export function WalletCards({ summary }: { summary: WalletSummary }) {
 
 function Wallet() {
   const query = useWalletSummary()
+  // Someone who earns also learns what of it is still clearing (the payout overview splits it).
+  const overview = usePayoutOverview(query.data?.balance != null)
   let content = <WalletSkeleton />
   if (query.isError && !query.data) {
     content = (
       <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
     )
   } else if (query.data) {
-    content = <WalletCards summary={query.data} />
+    content = <WalletCards summary={query.data} split={overview.data} />
   }
   return (
     <div className="v-screen">
