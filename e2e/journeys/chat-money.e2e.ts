@@ -10,6 +10,7 @@ import {
   conversationOpen,
   followUser,
   formatUsd,
+  Timing,
   TransactionTexts,
   walletSummary,
 } from '../../packages/contract/src/index.ts'
@@ -251,7 +252,9 @@ describe('chat money journeys', () => {
           return pushService.received.length
         },
         (count) => count > 0,
-        20_000,
+        // A socket that vanishes without a clean close is noticed at the next missed heartbeat: the wait
+        // covers the heartbeat and its timeout, with room for a loaded machine.
+        Timing.heartbeatMs + Timing.heartbeatTimeoutMs + 10_000,
       )
       const push = pushService.received[0]
       expect(push?.path).toBe(subscription.path)
